@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Tally",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "tally", targets: ["TallyCLI"]),
+        .library(name: "Tally", targets: ["Tally"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
+    ],
+    targets: [
+        // simdjson (Debian's libsimdjson-dev) behind a small C API; the format readers stay in Swift.
+        .target(
+            name: "CSimdJSON",
+            cxxSettings: [.unsafeFlags(["-O2"])],
+            linkerSettings: [.linkedLibrary("simdjson")]
+        ),
+        // cmark-gfm and its extensions from Debian's libcmark-gfm-dev / libcmark-gfm-extensions-dev.
+        .systemLibrary(name: "CCmarkGFM"),
+        .target(
+            name: "Tally",
+            dependencies: [
+                "CSimdJSON",
+                "CCmarkGFM",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
+            plugins: ["EmbedTheme"]
+        ),
+        .executableTarget(
+            name: "TallyCLI",
+            dependencies: [
+                "Tally",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Turns templates/ into Swift source at build time, so `tally init` works from an installed
+        // binary while templates/ stays the single copy of the default theme.
+        .executableTarget(name: "ThemeEmbedder"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        .testTarget(
+            name: "TallyTests",
+            dependencies: ["Tally"],
+            exclude: ["Fixtures"]
+        ),
+    ],
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Builds the site as a list of named, timed steps: open the store, load the theme, plan the
+/// pages, render them, write the site. An error names the step that failed.
+public struct SiteBuilder {
+    public var project: ProjectConfig
+    /// Receives one line per finished step with its time, for `--verbose`.
+    public var log: ((String) -> Void)?
+
+    public init(project: ProjectConfig, log: ((String) -> Void)? = nil) {
+        self.project = project
+        self.log = log
+    }
+
+    /// Runs every step and reports what was written.
+    @discardableResult
+    public func build() throws -> BuildReport {
+        let steps = 5
+        var index = 0
+        func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
+            index += 1
+            let start = DispatchTime.now().uptimeNanoseconds
+            do {
+                let result = try body()
+                let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                log?("[\(index)/\(steps)] \(name): \(String(format: "%.1f", milliseconds)) ms")
+                return result
+            } catch {
+                throw BuildError(step: name, underlying: error)
+            }
+        }
+        let store = try step("open store") {
+            guard FileManager.default.fileExists(atPath: project.storeURL.path) else {
+                throw StoreError.cannotOpen(path: project.storeURL.path, reason: "no store yet; run `tally import FILE…` first")
+            }
+            return try Store(path: project.storeURL.path)
+        }
+        let theme = try step("load theme") { try Theme.load(folder: project.themeURL) }
+        let site = SiteInfo(title: project.title, baseURL: project.baseURL, builtAt: BuildClock.now())
+        let plan = try step("plan pages") { try SitePlanner(siteTitle: project.title).plan(store) }
+        let files = try step("render pages") { () -> [OutputFile] in
+            let renderer = PageRenderer(theme: theme, site: site)
+            var files: [OutputFile] = []
+            files.reserveCapacity(plan.pages.count + plan.exports.count + theme.assets.count)
+            for page in plan.pages { files.append(OutputFile(path: page.path, bytes: Array(try renderer.render(page).utf8))) }
+            for export in plan.exports { files.append(OutputFile(path: export.path, bytes: export.encoded())) }
+            for (name, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) { files.append(OutputFile(path: Routes.asset(name), bytes: bytes)) }
+            return files
+        }
+        let report = try step("write site") { try SiteWriter(output: project.outputURL).write(files) }
+        return BuildReport(pages: plan.pages.count, files: report.files, changed: report.changed, removed: report.removed,
+                           output: project.outputURL.path)
+    }
+}
+
+/// What a build produced.
+public struct BuildReport: Sendable, Equatable, CustomStringConvertible {
+    public var pages: Int
+    public var files: Int
+    public var changed: Int
+    public var removed: Int
+    public var output: String
+
+    public var description: String {
+        "Built \(pages) pages (\(files) files, \(changed) changed, \(removed) removed) into \(output)"
+    }
+}
+
+/// A build step failed; the site on disk is the previous one.
+public struct BuildError: Error, CustomStringConvertible {
+    public var step: String
+    public var underlying: Error
+    public var description: String { "build failed at \"\(step)\": \(underlying)" }
+}

@@ -1,0 +1,70 @@
+/// A tweet as read from any source format, ready to store.
+public struct ImportedTweet: Sendable, Equatable {
+    public var id: String
+    public var author: ImportedUser?
+    /// Seconds since 1970, UTC.
+    public var createdAt: Int64
+    /// Text unescaped once, with hashtags, mentions and links placed on it.
+    public var text: TweetText
+    public var language: String?
+    /// The id of the tweet this one retweets, or quotes.
+    public var retweetOf: String?
+    public var quotes: String?
+
+    public init(id: String, author: ImportedUser?, createdAt: Int64, text: TweetText,
+                language: String? = nil, retweetOf: String? = nil, quotes: String? = nil) {
+        self.id = id
+        self.author = author
+        self.createdAt = createdAt
+        self.text = text
+        self.language = language
+        self.retweetOf = retweetOf
+        self.quotes = quotes
+    }
+
+    /// Each hashtag and user mention once, by its folded key, in the order first seen.
+    ///
+    /// A tweet that names `#Swift` twice mentions it once: popularity counts tweets, not repeats.
+    public var distinctMentions: [TextEntity] {
+        var seen = Set<String>()
+        var result: [TextEntity] = []
+        for entity in text.entities where entity.kind != .url {
+            if seen.insert(entity.kind.rawValue + "\u{0}" + entity.folded).inserted { result.append(entity) }
+        }
+        return result
+    }
+}
+
+/// The author of a tweet.
+public struct ImportedUser: Sendable, Equatable, Hashable {
+    public var id: String
+    public var screenName: String
+    public var name: String
+    public var avatarURL: String?
+
+    public init(id: String, screenName: String, name: String, avatarURL: String?) {
+        self.id = id
+        self.screenName = screenName
+        self.name = name
+        self.avatarURL = avatarURL
+    }
+}
+
+/// What one document (a search page, a timeline, an archive) holds.
+public struct ImportBatch: Sendable {
+    /// The search term the tweets were found for, if the document says or the user gave one.
+    public var term: String?
+    /// When the search ran, if the document says (seconds since 1970).
+    public var fetchedAt: Int64?
+    /// The tweets the document returned; these are counted for the term.
+    public var tweets: [ImportedTweet]
+    /// Tweets it carries only as context (retweeted or quoted originals): stored, not counted.
+    public var related: [ImportedTweet]
+
+    public init(term: String?, fetchedAt: Int64? = nil, tweets: [ImportedTweet], related: [ImportedTweet] = []) {
+        self.term = term
+        self.fetchedAt = fetchedAt
+        self.tweets = tweets
+        self.related = related
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Reads a file in chunks and hands out one line at a time, with simdjson's padding readable after
+/// each line, so JSON Lines files parse without copies and memory stays flat in the file's size.
+final class LineReader {
+    private let handle: FileHandle
+    private var buffer: UnsafeMutableRawPointer
+    private var capacity: Int
+    private var start = 0
+    private var end = 0
+    private var atEnd = false
+    /// The 1-based number of the line last returned, and its byte offset in the file.
+    private(set) var lineNumber = 0
+    private(set) var lineOffset: Int64 = 0
+    private var consumed: Int64 = 0
+    private let chunk: Int
+
+    init(url: URL, chunk: Int = 4 << 20) throws {
+        handle = try FileHandle(forReadingFrom: url)
+        self.chunk = chunk
+        capacity = chunk
+        buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity + JSONParser.padding, alignment: 64)
+    }
+
+    deinit {
+        buffer.deallocate()
+        try? handle.close()
+    }
+
+    /// The next line without its newline (and without a trailing `\r`); nil at the end of the file.
+    func next() throws -> UnsafeRawBufferPointer? {
+        while true {
+            if let newline = memchr(buffer + start, Int32(UInt8(ascii: "\n")), end - start) {
+                let position = buffer.distance(to: newline)
+                return emit(upTo: position, skip: 1)
+            }
+            if atEnd {
+                guard start < end else { return nil }
+                return emit(upTo: end, skip: 0)
+            }
+            try fill()
+        }
+    }
+
+    private func emit(upTo position: Int, skip: Int) -> UnsafeRawBufferPointer {
+        var length = position - start
+        if length > 0, buffer.load(fromByteOffset: start + length - 1, as: UInt8.self) == UInt8(ascii: "\r") { length -= 1 }
+        let line = UnsafeRawBufferPointer(start: buffer + start, count: length)
+        lineNumber += 1
+        lineOffset = consumed + Int64(start)
+        start = position + skip
+        return line
+    }
+
+    /// Moves the unread bytes to the front, grows the buffer if one line fills it, and reads more.
+    private func fill() throws {
+        if start > 0 {
+            memmove(buffer, buffer + start, end - start)
+            consumed += Int64(start)
+            end -= start
+            start = 0
+        }
+        if end == capacity {
+            let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2 + JSONParser.padding, alignment: 64)
+            grown.copyMemory(from: buffer, byteCount: end)
+            buffer.deallocate()
+            buffer = grown
+            capacity *= 2
+        }
+        let want = min(chunk, capacity - end)
+        let data = try handle.read(upToCount: want) ?? Data()
+        if data.isEmpty {
+            atEnd = true
+        } else {
+            data.withUnsafeBytes { (buffer + end).copyMemory(from: $0.baseAddress!, byteCount: data.count) }
+            end += data.count
+        }
+    }
+}

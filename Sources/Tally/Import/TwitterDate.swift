@@ -1,0 +1,94 @@
+/// Parses the two date shapes Twitter data uses into seconds since 1970, without Foundation
+/// formatters (they are slow in import loops and depend on locale).
+public enum TwitterDate {
+    private static let months: [String: Int] = [
+        "Jan": 1, "Feb": 2, "Mar": 3, "Apr": 4, "May": 5, "Jun": 6,
+        "Jul": 7, "Aug": 8, "Sep": 9, "Oct": 10, "Nov": 11, "Dec": 12,
+    ]
+
+    /// Parses `Fri Dec 20 16:52:25 +0000 2013` (API v1.1 and archives) or
+    /// `2021-09-22T16:37:29.000Z` (API v2).
+    public static func parse(_ text: String) -> Int64? {
+        let bytes = Array(text.utf8)
+        if bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T") {
+            return parseISO(bytes)
+        }
+        return parseClassic(text)
+    }
+
+    private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard !bytes.isEmpty else { return nil }
+        var value = 0
+        for byte in bytes {
+            guard byte >= 48, byte <= 57 else { return nil }
+            value = value * 10 + Int(byte - 48)
+        }
+        return value
+    }
+
+    private static func parseISO(_ b: [UInt8]) -> Int64? {
+        guard let year = number(b[0..<4]), let month = number(b[5..<7]), let day = number(b[8..<10]),
+              let hour = number(b[11..<13]), let minute = number(b[14..<16]), let second = number(b[17..<19])
+        else { return nil }
+        var offset = 0
+        var index = 19
+        if index < b.count, b[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < b.count, b[index] >= 48, b[index] <= 57 { index += 1 }
+        }
+        if index < b.count, b[index] == UInt8(ascii: "+") || b[index] == UInt8(ascii: "-"), b.count >= index + 6,
+           let hours = number(b[(index + 1)..<(index + 3)]), let minutes = number(b[(index + 4)..<(index + 6)]) {
+            offset = (hours * 3600 + minutes * 60) * (b[index] == UInt8(ascii: "-") ? -1 : 1)
+        }
+        return seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
+    }
+
+    private static func parseClassic(_ text: String) -> Int64? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 6, let month = months[String(parts[1])], let day = Int(parts[2]), let year = Int(parts[5]) else { return nil }
+        let clock = parts[3].split(separator: ":")
+        guard clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]) else { return nil }
+        let zone = Array(parts[4].utf8)
+        var offset = 0
+        if zone.count == 5, let hours = number(zone[1..<3]), let minutes = number(zone[3..<5]) {
+            offset = (hours * 3600 + minutes * 60) * (zone[0] == UInt8(ascii: "-") ? -1 : 1)
+        }
+        return seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
+    }
+
+    /// Days from civil (Howard Hinnant's algorithm), then seconds, less the zone offset.
+    static func seconds(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int) -> Int64? {
+        guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60 else { return nil }
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
+    }
+
+    /// Formats seconds since 1970 as `2013-12-20 16:52` in UTC, which reads well and sorts as text.
+    public static func format(_ seconds: Int64) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let rest = Int(seconds - days * 86_400)
+        let z = Int(days) + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(year)-\(two(month))-\(two(day)) \(two(rest / 3600)):\(two(rest % 3600 / 60))"
+    }
+
+    /// Formats seconds since 1970 as ISO 8601 in UTC (`2013-12-20T16:52:25Z`), for machine-readable output.
+    public static func iso(_ seconds: Int64) -> String {
+        let minute = String(format(seconds).map { $0 == " " ? "T" : $0 })
+        let second = Int(((seconds % 60) + 60) % 60)
+        return minute + ":" + (second < 10 ? "0\(second)" : "\(second)") + "Z"
+    }
+}

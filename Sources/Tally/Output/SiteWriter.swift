@@ -1,0 +1,98 @@
+import Foundation
+
+/// Puts a built site on disk: into a staging folder beside the output, then swapped in, so a
+/// failed build leaves the previous site as it was and readers never see half a site.
+public struct SiteWriter {
+    /// The output folder.
+    public let output: URL
+    /// Marks a folder as Tally's own, so a build never replaces a folder it did not write.
+    static let marker = ".tally-manifest"
+
+    public init(output: URL) {
+        self.output = output.standardizedFileURL
+    }
+
+    /// Writes `files` as the whole new site and returns how many differ from the previous one.
+    @discardableResult
+    public func write(_ files: [OutputFile]) throws -> WriteReport {
+        let manager = FileManager.default
+        let parent = output.deletingLastPathComponent()
+        try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+        try checkReplaceable()
+        let previous = (try? Data(contentsOf: output.appendingPathComponent(Self.marker))).map { Manifest(parsing: $0) } ?? Manifest()
+
+        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).staging-\(getpid())")
+        try? manager.removeItem(at: staging)
+        var manifest = Manifest()
+        var changed = 0
+        do {
+            for file in files {
+                let target = try Self.resolve(file.path, under: staging)
+                try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                let digest = Manifest.digest(file.bytes)
+                if previous.entries[file.path] != digest { changed += 1 }
+                manifest.entries[file.path] = digest
+                let created = manager.createFile(atPath: target.path, contents: Data(file.bytes), attributes: [.posixPermissions: 0o644])
+                if !created { throw OutputError(path: file.path, reason: "could not be written under \(staging.path)") }
+            }
+            try Data(manifest.serialized().utf8).write(to: staging.appendingPathComponent(Self.marker))
+        } catch {
+            try? manager.removeItem(at: staging)
+            throw error
+        }
+        let removed = previous.entries.keys.filter { manifest.entries[$0] == nil }.count
+        let old = parent.appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
+        if manager.fileExists(atPath: output.path) {
+            try manager.moveItem(at: output, to: old)
+        }
+        do {
+            try manager.moveItem(at: staging, to: output)
+        } catch {
+            try? manager.moveItem(at: old, to: output)
+            throw error
+        }
+        try? manager.removeItem(at: old)
+        return WriteReport(files: files.count, changed: changed, removed: removed)
+    }
+
+    /// Refuses to replace a folder that has content but was not written by Tally.
+    private func checkReplaceable() throws {
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: output.path, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue else { throw OutputError(path: output.path, reason: "is a file, not a folder") }
+        let contents = try manager.contentsOfDirectory(atPath: output.path)
+        if !contents.isEmpty && !contents.contains(Self.marker) {
+            throw OutputError(path: output.path, reason: "is not empty and was not written by tally; choose another --output or empty it")
+        }
+    }
+
+    /// The file for an output path, refusing any path that could leave the folder.
+    static func resolve(_ path: String, under folder: URL) throws -> URL {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let safe = !path.isEmpty && !path.hasPrefix("/") && parts.allSatisfy { part in
+            !part.isEmpty && part != "." && part != ".." && part.utf8.allSatisfy { byte in
+                (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                    || byte == UInt8(ascii: ".") || (byte >= 65 && byte <= 90)
+            }
+        }
+        guard safe else { throw OutputError(path: path, reason: "is not a safe output path") }
+        return folder.appendingPathComponent(path)
+    }
+}
+
+/// What a write changed compared with the previous site.
+public struct WriteReport: Sendable, Equatable {
+    public var files: Int
+    /// Files new or different from the previous build.
+    public var changed: Int
+    /// Files the previous build had and this one does not.
+    public var removed: Int
+}
+
+/// The output could not be written.
+public struct OutputError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): \(reason)" }
+}

@@ -1,0 +1,64 @@
+extension Routes {
+    /// An http(s) or mailto URL made safe to place in a Markdown link or an HTML attribute, or nil
+    /// for any other scheme (`javascript:`, `data:`, relative paths from data…).
+    ///
+    /// Every byte outside a conservative set is percent-encoded, so the URL can never end the link
+    /// syntax it sits in (no spaces, parentheses, angle brackets, quotes or backslashes survive).
+    public static func external(_ url: String) -> String? {
+        let trimmed = url.trimmingSpaces
+        let lower = trimmed.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:") else { return nil }
+        var out = ""
+        for byte in trimmed.utf8 {
+            if isURLByte(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
+    /// A hashtag's page on the web, for hashtags with no search of their own yet.
+    public static func hashtagOnWeb(_ tag: String) -> String {
+        external("https://twitter.com/hashtag/" + percentEncodeComponent(tag))!
+    }
+
+    /// A user's profile on the web.
+    public static func userOnWeb(_ screenName: String) -> String {
+        external("https://twitter.com/" + percentEncodeComponent(screenName))!
+    }
+
+    /// A tweet on the web.
+    public static func tweetOnWeb(_ id: String, screenName: String?) -> String {
+        external("https://twitter.com/\(percentEncodeComponent(screenName ?? "i/web"))/status/\(percentEncodeComponent(id))")!
+    }
+
+    static func percentEncodeComponent(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            let unreserved = (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "~")
+            out += unreserved ? String(Unicode.Scalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+        }
+        return out
+    }
+
+    private static func isURLByte(_ byte: UInt8) -> Bool {
+        if (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) { return true }
+        return "-._~:/?#@!$&+,;=%".utf8.contains(byte)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+
+    var trimmingSpaces: String {
+        var scalars = Substring(self).unicodeScalars
+        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import TOMLKit
+
+/// A project's settings, from `tally.toml` in the project folder; every key is optional.
+///
+/// ```toml
+/// title = "My dashboard"
+/// store = "tally.sqlite"      # relative to the project folder
+/// output = "public"
+/// base_url = "https://example.org/dash/"   # only for canonical URLs and share links
+/// templates = "templates"     # the theme; the built-in one when the folder is absent
+/// ```
+public struct ProjectConfig: Sendable {
+    public var folder: URL
+    public var title = "Tally"
+    public var store = "tally.sqlite"
+    public var output = "public"
+    public var baseURL: String?
+    public var templates = "templates"
+
+    public static let fileName = "tally.toml"
+
+    public init(folder: URL) {
+        self.folder = folder.standardizedFileURL
+    }
+
+    /// Reads `tally.toml` in `folder`, if there is one.
+    public static func load(folder: URL) throws -> ProjectConfig {
+        var config = ProjectConfig(folder: folder)
+        let file = config.folder.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: file.path) else { return config }
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(file: file.path, place: "line \(error.source.begin.line), column \(error.source.begin.column)",
+                              reason: error.description)
+        }
+        func string(_ key: String) throws -> String? {
+            guard let value = table[key] else { return nil }
+            guard let text = value.string else { throw ConfigError(file: file.path, place: key, reason: "expected a string") }
+            return text
+        }
+        if let value = try string("title") { config.title = value }
+        if let value = try string("store") { config.store = value }
+        if let value = try string("output") { config.output = value }
+        if let value = try string("base_url"), !value.isEmpty {
+            guard Routes.external(value) != nil, !value.lowercased().hasPrefix("mailto:") else {
+                throw ConfigError(file: file.path, place: "base_url", reason: "expected an http(s) URL, found \"\(value)\"")
+            }
+            config.baseURL = value
+        }
+        if let value = try string("templates") { config.templates = value }
+        let known: Set<String> = ["title", "store", "output", "base_url", "templates"]
+        if let unknown = table.keys.first(where: { !known.contains($0) }) {
+            throw ConfigError(file: file.path, place: unknown, reason: "unknown setting; expected one of \(known.sorted().joined(separator: ", "))")
+        }
+        return config
+    }
+
+    public var storeURL: URL { resolve(store) }
+    public var outputURL: URL { resolve(output) }
+    /// The theme folder, or nil to use the built-in default theme.
+    public var themeURL: URL? {
+        let url = resolve(templates)
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    private func resolve(_ path: String) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path).standardizedFileURL : folder.appendingPathComponent(path).standardizedFileURL
+    }
+}
+
+/// `tally.toml` is not valid.
+public struct ConfigError: Error, Sendable, CustomStringConvertible {
+    public var file: String
+    public var place: String
+    public var reason: String
+    public var description: String { "\(file): \(place): \(reason)" }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Creates a new project folder: `tally.toml`, the default theme in `templates/`, and `content/`.
+public enum ProjectScaffold {
+    /// Creates the project at `folder`, which must not exist or be empty. Returns the files written.
+    @discardableResult
+    public static func create(at folder: URL, title: String? = nil) throws -> [String] {
+        let manager = FileManager.default
+        if manager.fileExists(atPath: folder.path) {
+            let contents = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+            guard contents.isEmpty else { throw ScaffoldError(path: folder.path, reason: "already exists and is not empty") }
+        }
+        let name = title ?? folder.lastPathComponent
+        let escapedName = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        var files: [String: [UInt8]] = [
+            ProjectConfig.fileName: Array("""
+                # Tally project settings. Paths are relative to this folder.
+                title = "\(escapedName)"
+                store = "tally.sqlite"
+                output = "public"
+                # base_url = "https://example.org/dashboard/"   # for canonical URLs and share links
+                templates = "templates"
+
+                """.utf8),
+            "content/README.md": Array("""
+                # Content
+
+                Put the JSON files you import here, then run `tally import content/*.json` and `tally build`.
+
+                """.utf8),
+            ".gitignore": Array("public/\ntally.sqlite*\n".utf8),
+        ]
+        for (path, bytes) in DefaultTheme.files { files["templates/" + path] = bytes }
+        for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
+            let url = folder.appendingPathComponent(path)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
+        return files.keys.sorted()
+    }
+}
+
+/// The project folder could not be created.
+public struct ScaffoldError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): \(reason)" }
+}

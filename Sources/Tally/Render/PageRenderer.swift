@@ -1,0 +1,75 @@
+import Mustache
+
+/// Renders a page: model → Markdown (its template) → HTML body (cmark-gfm) → full page (layout).
+public struct PageRenderer: Sendable {
+    public let theme: Theme
+    public let site: SiteInfo
+
+    public init(theme: Theme, site: SiteInfo) {
+        self.theme = theme
+        self.site = site
+    }
+
+    public func render(_ page: SitePage) throws -> String {
+        guard let template = theme.library.getTemplate(named: page.template) else {
+            throw ThemeError(file: "templates/\(page.template).md", reason: "the theme has no template for \(page.path)")
+        }
+        let markdown = template.render(page.model, library: theme.library)
+        let body = MarkdownRenderer.html(markdown)
+        return theme.layout.render(LayoutContext(page: page, body: body, site: site), library: theme.library)
+    }
+}
+
+/// What every page shares: the site's title, base URL and build time.
+public struct SiteInfo: Sendable {
+    public var title: String
+    /// The site's public address (`https://example.org/dash/`), used only for canonical URLs.
+    public var baseURL: String?
+    /// Seconds since 1970: `SOURCE_DATE_EPOCH` or the build's start.
+    public var builtAt: Int64
+
+    public init(title: String, baseURL: String?, builtAt: Int64) {
+        self.title = title
+        self.baseURL = baseURL
+        self.builtAt = builtAt
+    }
+}
+
+/// The layout's model.
+struct LayoutContext {
+    struct NavItem {
+        var title: String
+        var href: String
+        var current: Bool
+    }
+
+    var siteTitle: String
+    var pageTitle: String
+    var isHome: Bool
+    var root: String
+    var body: String
+    var nav: [NavItem]
+    var builtAt: String
+    var builtAtISO: String
+    var canonicalURL: String?
+    var stylesheetHref: String
+    var scriptHref: String
+
+    init(page: SitePage, body: String, site: SiteInfo) {
+        siteTitle = site.title
+        pageTitle = page.title
+        isHome = page.path == Routes.home
+        root = Routes.root(from: page.path)
+        self.body = body
+        nav = SiteSection.allCases.map {
+            NavItem(title: $0.rawValue, href: Routes.relative(from: page.path, to: $0.path), current: $0 == page.section)
+        }
+        builtAt = TwitterDate.format(site.builtAt) + " UTC"
+        builtAtISO = TwitterDate.iso(site.builtAt)
+        canonicalURL = site.baseURL.flatMap { base in
+            Routes.external((base.hasSuffix("/") ? base : base + "/") + (page.path == Routes.home ? "" : page.path))
+        }
+        stylesheetHref = Routes.relative(from: page.path, to: Routes.asset("tally.css"))
+        scriptHref = Routes.relative(from: page.path, to: Routes.asset("tally.js"))
+    }
+}

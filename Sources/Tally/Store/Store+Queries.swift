@@ -1,0 +1,91 @@
+import GRDB
+
+extension Store {
+    /// The newest searches first, at most `limit`.
+    public func searchHistory(limit: Int = 100) throws -> [SearchTerm] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, text, folded, searched_at, tweet_count FROM term ORDER BY searched_at DESC, id DESC LIMIT ?",
+                             arguments: [limit]).map(Self.term)
+        }
+    }
+
+    /// Every term, newest search first.
+    public func allTerms() throws -> [SearchTerm] {
+        try searchHistory(limit: -1)
+    }
+
+    private static func term(_ row: Row) -> SearchTerm {
+        SearchTerm(id: row["id"], text: row["text"], folded: row["folded"], searchedAt: row["searched_at"], tweetCount: row["tweet_count"])
+    }
+
+    /// A term's hashtags or users seen in at least two of its tweets, most first, ties by folded
+    /// name in code-point order: one walk of the `term_mention_popularity` index.
+    public func popularity(of term: Int64, kind: TextEntity.Kind) throws -> Popularity {
+        try queue.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT m.display, tm.folded, tm.count FROM term_mention tm JOIN mention m ON m.id = tm.mention_id
+                WHERE tm.term_id = ? AND tm.kind = ? AND tm.count > 1
+                ORDER BY tm.count DESC, tm.folded
+                """, arguments: [term, kind.rawValue]).map { MentionCount(display: $0["display"], folded: $0["folded"], count: $0["count"]) }
+            let singles = try Int.fetchOne(db, sql: "SELECT count(*) FROM term_mention WHERE term_id = ? AND kind = ? AND count = 1",
+                                           arguments: [term, kind.rawValue]) ?? 0
+            return Popularity(rows: rows, hiddenSingles: singles)
+        }
+    }
+
+    /// Every stored tweet, newest first, with authors and entities.
+    public func allTweets() throws -> [StoredTweet] {
+        try queue.read { db in try Self.tweets(db, where: "", arguments: []) }
+    }
+
+    /// The ids of the tweets stored for each term, newest first.
+    public func tweetIDsByTerm() throws -> [Int64: [String]] {
+        try queue.read { db in
+            var result: [Int64: [String]] = [:]
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT tt.term_id, tt.tweet_id FROM term_tweet tt JOIN tweet t ON t.id = tt.tweet_id
+                ORDER BY tt.term_id, t.created_at DESC, length(t.id) DESC, t.id DESC
+                """)
+            while let row = try rows.next() { result[row[0], default: []].append(row[1]) }
+            return result
+        }
+    }
+
+    /// Counts for the home page.
+    public func totals() throws -> StoreTotals {
+        try queue.read { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT (SELECT count(*) FROM tweet), (SELECT count(*) FROM user), (SELECT count(*) FROM term), (SELECT count(*) FROM mention)
+                """)!
+            return StoreTotals(tweets: row[0], users: row[1], terms: row[2], mentions: row[3])
+        }
+    }
+
+    static func tweets(_ db: Database, where clause: String, arguments: StatementArguments) throws -> [StoredTweet] {
+        var entities: [String: [TextEntity]] = [:]
+        let entityRows = try Row.fetchCursor(db, sql: """
+            SELECT e.tweet_id, e.kind, e.start, e.end, e.value, e.expanded_url, e.display_url
+            FROM tweet_entity e \(clause.isEmpty ? "" : "JOIN tweet t ON t.id = e.tweet_id " + clause)
+            ORDER BY e.tweet_id, e.position
+            """, arguments: arguments)
+        while let row = try entityRows.next() {
+            let start: Int? = row[2]
+            let end: Int? = row[3]
+            let entity = TextEntity(kind: TextEntity.Kind(rawValue: row[1]) ?? .url, value: row[4],
+                                    range: start.flatMap { s in end.map { s..<max(s, $0) } }, expandedURL: row[5], displayURL: row[6])
+            entities[row[0], default: []].append(entity)
+        }
+        return try Row.fetchAll(db, sql: """
+            SELECT t.id, t.created_at, t.text, t.lang, t.retweet_of, t.quoted_id, u.id AS uid, u.screen_name, u.name, u.avatar_url
+            FROM tweet t LEFT JOIN user u ON u.id = t.author_id \(clause)
+            ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC
+            """, arguments: arguments).map { row in
+            let userID: String? = row["uid"]
+            let author = userID.map { StoredUser(id: $0, screenName: row["screen_name"], name: row["name"], avatarURL: row["avatar_url"]) }
+            let id: String = row["id"]
+            return StoredTweet(id: id, author: author, createdAt: row["created_at"],
+                               text: TweetText(text: row["text"], entities: entities[id] ?? []),
+                               language: row["lang"], retweetOf: row["retweet_of"], quotes: row["quoted_id"])
+        }
+    }
+}

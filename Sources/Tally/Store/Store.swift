@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+
+/// The one SQLite file that holds everything imported; the only place that runs SQL.
+public final class Store: Sendable {
+    let queue: DatabaseQueue
+    /// Where the store lives on disk.
+    public let path: String
+
+    /// Opens (creating if needed) the store at `path` and brings its schema up to date.
+    public init(path: String) throws {
+        self.path = path
+        var configuration = Configuration()
+        // A second import waits for the first rather than failing.
+        configuration.busyMode = .timeout(30)
+        configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            try Store.migrator.migrate(queue)
+        } catch let error as DatabaseError {
+            throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
+        }
+    }
+
+    /// The schema, one migration per change; see the README for what each table holds.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("1-tweets-and-popularity") { db in
+            try db.execute(sql: """
+                CREATE TABLE user (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    screen_name TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    avatar_url TEXT
+                );
+                CREATE TABLE tweet (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    author_id TEXT REFERENCES user(id),
+                    created_at INTEGER NOT NULL,
+                    text TEXT NOT NULL,
+                    lang TEXT,
+                    retweet_of TEXT,
+                    quoted_id TEXT
+                );
+                CREATE INDEX tweet_by_author ON tweet(author_id);
+                CREATE TABLE tweet_entity (
+                    tweet_id TEXT NOT NULL REFERENCES tweet(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('hashtag', 'user', 'url')),
+                    start INTEGER,
+                    end INTEGER,
+                    value TEXT NOT NULL,
+                    expanded_url TEXT,
+                    display_url TEXT,
+                    PRIMARY KEY (tweet_id, position)
+                ) WITHOUT ROWID;
+                CREATE TABLE mention (
+                    id INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL CHECK (kind IN ('hashtag', 'user')),
+                    folded TEXT NOT NULL,
+                    display TEXT NOT NULL,
+                    UNIQUE (kind, folded)
+                );
+                CREATE TABLE term (
+                    id INTEGER PRIMARY KEY,
+                    folded TEXT NOT NULL UNIQUE,
+                    text TEXT NOT NULL,
+                    searched_at INTEGER NOT NULL,
+                    tweet_count INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE INDEX term_history ON term(searched_at DESC, id DESC);
+                CREATE TABLE term_tweet (
+                    term_id INTEGER NOT NULL REFERENCES term(id),
+                    tweet_id TEXT NOT NULL REFERENCES tweet(id),
+                    PRIMARY KEY (term_id, tweet_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX term_tweet_by_tweet ON term_tweet(tweet_id);
+                CREATE TABLE term_mention (
+                    term_id INTEGER NOT NULL REFERENCES term(id),
+                    mention_id INTEGER NOT NULL REFERENCES mention(id),
+                    kind TEXT NOT NULL,
+                    folded TEXT NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (term_id, mention_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX term_mention_popularity ON term_mention(term_id, kind, count DESC, folded);
+                """)
+        }
+        return migrator
+    }
+
+    /// Runs `body` in one write transaction for one input file: all of it lands, or none.
+    func importing(file: String, _ body: (ImportSink) throws -> Void) throws -> ImportSummary {
+        try queue.write { db in
+            let sink = ImportSink(db: db, file: file)
+            try body(sink)
+            try sink.finish()
+            return sink.summary
+        }
+    }
+
+    /// `PRAGMA integrity_check`'s answer: "ok" for a sound file.
+    public func integrityCheck() throws -> String {
+        try queue.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }
+    }
+}
+
+/// Why the store could not be used.
+public enum StoreError: Error, CustomStringConvertible, Sendable {
+    case cannotOpen(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason): return "\(path): cannot open the store: \(reason)"
+        }
+    }
+}
