@@ -6,6 +6,8 @@ public struct SiteBuilder {
     public var project: ProjectConfig
     /// Receives one line per finished step with its time, for `--verbose`.
     public var log: ((String) -> Void)?
+    /// The build time pages show; `SOURCE_DATE_EPOCH` or now when nil.
+    public var builtAt: Int64?
 
     public init(project: ProjectConfig, log: ((String) -> Void)? = nil) {
         self.project = project
@@ -36,7 +38,7 @@ public struct SiteBuilder {
             return try Store(path: project.storeURL.path)
         }
         let theme = try step("load theme") { try Theme.load(folder: project.themeURL) }
-        let site = SiteInfo(title: project.title, baseURL: project.baseURL, builtAt: BuildClock.now())
+        let site = SiteInfo(title: project.title, baseURL: project.baseURL, builtAt: builtAt ?? BuildClock.now())
         let plan = try step("plan pages") { try SitePlanner(siteTitle: project.title).plan(store) }
         let files = try step("render pages") { () -> [OutputFile] in
             let renderer = PageRenderer(theme: theme, site: site)

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import Tally
+
+/// From input files to built pages, through the real importer, store, theme and writer.
+@Suite("End to end: files in, site out")
+struct SiteBuildTests {
+    @Test("a popularity page lists hashtags and users above 1, sorted, with data files beside it")
+    func popularityPage() throws {
+        let project = TestProject()
+        try project.folder.write(["content/a.json": Synthetic.searchPage(query: "#swift", [
+            TweetSpec(id: "1", text: "#Swift and #iOS with @alice and @bob"),
+            TweetSpec(id: "2", text: "#swift again @alice #once", user: "bob"),
+            TweetSpec(id: "3", text: "#SWIFT #iOS @Alice", user: "carol"),
+        ])])
+        try project.importFiles(["content/a.json"])
+        let report = try project.build()
+        #expect(report.pages == 2 + 2 + 3)
+        let term = try #require(try project.store.allTerms().first)
+        let html = try project.page(Routes.popularity(term))
+        #expect(html.contains("<h1>Popularity of #swift</h1>"))
+        let swift = try #require(html.range(of: ">#Swift</a></td>\n<td align=\"right\">3</td>"))
+        let ios = try #require(html.range(of: ">#iOS</a></td>\n<td align=\"right\">2</td>"))
+        #expect(swift.lowerBound < ios.lowerBound)
+        #expect(html.contains(">@alice</a></td>\n<td align=\"right\">3</td>"))
+        #expect(!html.contains("#once") && !html.contains("@bob</a>"))
+        #expect(html.contains("1 hashtag seen in only one tweet is not shown."))
+        #expect(html.contains("1 user seen in only one tweet is not shown."))
+        // #swift is itself a search: its row links to its own page.
+        #expect(html.contains("<a href=\"../../\(Routes.popularity(term))\">#Swift</a>"))
+        let csv = try project.page(Routes.popularityData(term, kind: .hashtag, format: "csv"))
+        #expect(csv == "hashtag,tweets\r\nSwift,3\r\niOS,2\r\n")
+        let json = try project.page(Routes.popularityData(term, kind: .user, format: "json"))
+        #expect(json.contains("\"tweets\" : 3") && json.contains("\"user\" : \"alice\""))
+    }
+
+    @Test("tweet pages link hashtags and mentions and name the searches that found them")
+    func tweetPage() throws {
+        let project = TestProject()
+        try project.folder.write(["a.json": Synthetic.searchPage(query: "q", [TweetSpec(id: "42", text: "Q&A <b> @bob #tag https://x")])])
+        try project.importFiles(["a.json"])
+        try project.build()
+        let html = try project.page("tweets/42/index.html")
+        #expect(html.contains("Q&amp;A &lt;b&gt; <a href=\"https://twitter.com/bob\">@bob</a> <a href=\"https://twitter.com/hashtag/tag\">#tag</a>"))
+        #expect(html.contains("<li><a href=\"../../searches/q/index.html\">q</a></li>"))
+        let list = try project.page("searches/q/tweets/index.html")
+        #expect(list.contains("href=\"../../../tweets/42/index.html\""))
+    }
+
+    @Test("the same store and time give byte-identical output")
+    func reproducible() throws {
+        let project = TestProject()
+        try project.folder.write(["a.json": Synthetic.searchPage(query: "q", [TweetSpec(id: "1", text: "#a #a2"), TweetSpec(id: "2", text: "#a")])])
+        try project.importFiles(["a.json"])
+        try project.build()
+        let first = try project.folder.read("public/.tally-manifest")
+        let report = try project.build()
+        #expect(try project.folder.read("public/.tally-manifest") == first)
+        #expect(report.changed == 0)
+        #expect(try project.page("index.html").contains("datetime=\"2023-11-14T22:13:20Z\""))
+    }
+
+    @Test("the sample content builds: every search has its pages and every page its stylesheet and script")
+    func sampleContent() throws {
+        let project = TestProject()
+        let data = Fixture.repository.appendingPathComponent("content/data")
+        let names = try FileManager.default.contentsOfDirectory(atPath: data.path).sorted()
+        let importer = Importer(store: try project.store)
+        for name in names { _ = try importer.importFile(data.appendingPathComponent(name), displayName: name) }
+        let terms = try project.store.allTerms()
+        #expect(terms.count >= 3)
+        try project.build()
+        for term in terms {
+            let html = try project.page(Routes.popularity(term))
+            #expect(html.contains("href=\"../../assets/tally.css\"") && html.contains("src=\"../../assets/tally.js\""))
+            #expect(project.folder.exists("public/" + Routes.termTweets(term)))
+        }
+        #expect(project.folder.exists("public/assets/tally.js"))
+    }
+
+    @Test("tally init scaffolds a project from the embedded theme, identical to templates/")
+    func scaffold() throws {
+        let folder = TemporaryFolder()
+        let target = folder.url.appendingPathComponent("mysite")
+        try ProjectScaffold.create(at: target)
+        let embedded = DefaultTheme.files
+        let repository = try Theme.readFiles(in: Fixture.repository.appendingPathComponent("templates"))
+        #expect(embedded == repository)
+        #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent("templates/layout.html").path))
+        let config = try ProjectConfig.load(folder: target)
+        #expect(config.title == "mysite" && config.output == "public")
+        #expect(throws: ScaffoldError.self) { try ProjectScaffold.create(at: target) }
+    }
+
+    @Test("a bad tally.toml names the file and the place")
+    func badConfig() throws {
+        let folder = TemporaryFolder()
+        try folder.write(["tally.toml": "title = 3\n"])
+        #expect { try ProjectConfig.load(folder: folder.url) } throws: { "\($0)".contains("tally.toml: title: expected a string") }
+        try folder.write(["tally.toml": "title = \"x\"\nbase_url = \"javascript:alert(1)\"\n"])
+        #expect(throws: ConfigError.self) { try ProjectConfig.load(folder: folder.url) }
+    }
+}

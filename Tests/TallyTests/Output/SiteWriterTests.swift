@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import Tally
+
+@Suite("Writing the site")
+struct SiteWriterTests {
+    @Test("paths that could leave the output folder are refused", arguments: ["../x", "a/../../x", "/etc/passwd", "a//b", "", "a/./b", "a b"])
+    func unsafe(_ path: String) {
+        #expect(throws: OutputError.self) { try SiteWriter.resolve(path, under: URL(fileURLWithPath: "/tmp/out")) }
+    }
+
+    @Test("a new site replaces the old one whole; the report counts changes")
+    func replace() throws {
+        let folder = TemporaryFolder()
+        let writer = SiteWriter(output: folder.url.appendingPathComponent("public"))
+        try writer.write([OutputFile(path: "index.html", bytes: Array("a".utf8)), OutputFile(path: "old/index.html", bytes: [1])])
+        let report = try writer.write([OutputFile(path: "index.html", bytes: Array("a".utf8)), OutputFile(path: "new/index.html", bytes: [2])])
+        #expect(report == WriteReport(files: 2, changed: 1, removed: 1))
+        #expect(!folder.exists("public/old/index.html"))
+        #expect(try folder.read("public/index.html") == "a")
+    }
+
+    @Test("a folder tally did not write is never replaced")
+    func foreignFolder() throws {
+        let folder = TemporaryFolder()
+        try folder.write(["public/notes.txt": "mine"])
+        #expect(throws: OutputError.self) {
+            try SiteWriter(output: folder.url.appendingPathComponent("public")).write([OutputFile(path: "index.html", bytes: [1])])
+        }
+        #expect(try folder.read("public/notes.txt") == "mine")
+    }
+
+    @Test("a failed write leaves the previous site intact")
+    func failedWrite() throws {
+        let folder = TemporaryFolder()
+        let writer = SiteWriter(output: folder.url.appendingPathComponent("public"))
+        try writer.write([OutputFile(path: "index.html", bytes: Array("v1".utf8))])
+        #expect(throws: OutputError.self) {
+            try writer.write([OutputFile(path: "index.html", bytes: Array("v2".utf8)), OutputFile(path: "../escape", bytes: [])])
+        }
+        #expect(try folder.read("public/index.html") == "v1")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+}

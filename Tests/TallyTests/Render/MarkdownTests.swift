@@ -1,0 +1,44 @@
+import Mustache
+import Testing
+@testable import Tally
+
+@Suite("Markdown escaping and rendering")
+struct MarkdownTests {
+    private func render(_ template: String, _ value: String) throws -> String {
+        let theme = try Theme(files: ["layout.html": Array("{{{body}}}".utf8), "page.md": Array(template.utf8)], origin: "test")
+        let markdown = theme.library.getTemplate(named: "page")!.render(["value": value], library: theme.library)
+        return MarkdownRenderer.html(markdown)
+    }
+
+    @Test("data never becomes markup", arguments: [
+        "<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "[x](javascript:alert(1))", "**bold** _it_ `code`",
+        "# heading", "a | b", "&amp; &lt;", "![i](https://x.org/i.png)", "line\n\n# two", "<https://evil.example>",
+    ])
+    func inert(_ value: String) throws {
+        let html = try render("| h |\n| --- |\n| {{value}} |\n\nText {{value}} end\n", value)
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("<img"))
+        #expect(!html.contains("<strong>") && !html.contains("<em>") && !html.contains("<code>") && !html.contains("<h1>"))
+        #expect(!html.contains("href=\"javascript"))
+        #expect(html.components(separatedBy: "<td>").count == 2, "the value must stay in one cell")
+    }
+
+    @Test("entities in data show as written, escaped once")
+    func entities() throws {
+        #expect(try render("{{value}}\n", "&amp; <b>").contains("&amp;amp; &lt;b&gt;"))
+    }
+
+    @Test("links with disallowed schemes are emptied; http, mailto and relative survive")
+    func schemes() {
+        let html = MarkdownRenderer.html("[a](javascript:x) [b](vbscript:x) [c](ftp://x) [d](https://ok.org) [e](../x/index.html) [f](mailto:a@b.c)")
+        #expect(!html.contains("javascript") && !html.contains("vbscript") && !html.contains("ftp:"))
+        #expect(html.contains("href=\"https://ok.org\"") && html.contains("href=\"../x/index.html\"") && html.contains("href=\"mailto:a@b.c\""))
+    }
+
+    @Test("GFM tables render with alignment; raw HTML in templates is filtered")
+    func gfm() {
+        let html = MarkdownRenderer.html("| a | b |\n| --- | ---: |\n| x | 1 |\n\n<div onclick=x>raw</div>\n")
+        #expect(html.contains("<td align=\"right\">1</td>"))
+        #expect(!html.contains("<div"))
+    }
+}
