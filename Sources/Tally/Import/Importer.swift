@@ -141,7 +141,11 @@ public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         let format = formats.isEmpty ? "" : " [\(formats.map(\.rawValue).joined(separator: ", "))]"
         let term = terms.isEmpty ? "no search term" : "term " + terms.map { "\"\($0)\"" }.joined(separator: ", ")
-        return "\(file)\(format): \(newTweets) tweets new, \(knownTweets) already stored, "
-            + "\(mentionsCounted) mentions counted (\(term))"
+        return "\(file)\(format): \(Self.count(newTweets, "tweet")) new, \(knownTweets) already stored, "
+            + "\(Self.count(mentionsCounted, "mention")) counted (\(term))"
+    }
+
+    private static func count(_ value: Int, _ noun: String) -> String {
+        value == 1 ? "1 \(noun)" : "\(value) \(noun)s"
     }
 }
