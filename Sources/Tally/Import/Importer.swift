@@ -35,6 +35,9 @@ public struct Importer {
             throw ImportError(file: name, place: nil, reason: "no such file")
         } catch let error as ImportError.Located {
             throw ImportError(file: name, place: error.place, reason: error.reason)
+        } catch {
+            // Anything else (the disk, the store) still names the file; the transaction was rolled back.
+            throw ImportError(file: name, place: nil, reason: "\(error)")
         }
     }
 

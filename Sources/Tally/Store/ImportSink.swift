@@ -31,8 +31,7 @@ final class ImportSink {
 
     func add(_ batch: ImportBatch, format: InputFormat) throws {
         if !summary.formats.contains(format) { summary.formats.append(format) }
-        let stored = try storeTweets(batch.tweets, counting: true)
-        _ = stored
+        _ = try storeTweets(batch.tweets, counting: true)
         summary.relatedTweets += try storeTweets(batch.related, counting: false)
         guard let text = batch.term.map(Self.clean), !text.isEmpty else { return }
         let termID = try term(text, fetchedAt: batch.fetchedAt ?? batch.tweets.map(\.createdAt).max())
