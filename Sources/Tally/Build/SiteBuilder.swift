@@ -38,8 +38,8 @@ public struct SiteBuilder {
             return try Store(path: project.storeURL.path)
         }
         let theme = try step("load theme") { try Theme.load(folder: project.themeURL) }
-        let site = SiteInfo(title: project.title, baseURL: project.baseURL, builtAt: builtAt ?? BuildClock.now())
         let plan = try step("plan pages") { try SitePlanner(siteTitle: project.title).plan(store) }
+        let site = SiteInfo(title: project.title, baseURL: project.baseURL, builtAt: builtAt ?? BuildClock.now(), dataAsOf: plan.dataAsOf)
         let files = try step("render pages") { () -> [OutputFile] in
             let renderer = PageRenderer(theme: theme, site: site)
             var files: [OutputFile] = []

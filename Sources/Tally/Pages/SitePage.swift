@@ -18,6 +18,14 @@ public struct SitePage: Sendable {
     }
 }
 
+/// Everything a build writes, before rendering.
+public struct SitePlan: Sendable {
+    public var pages: [SitePage]
+    public var exports: [TableExport]
+    /// The newest search or tweet in the store, for the "data as of" line.
+    public var dataAsOf: Int64?
+}
+
 /// The dashboard's sections, in navigation order. Only sections that exist are listed.
 public enum SiteSection: String, Sendable, CaseIterable {
     case home = "Home"

@@ -11,7 +11,7 @@ public struct SitePlanner {
     }
 
     /// Every page and data file, in a stable order.
-    public func plan(_ store: Store) throws -> (pages: [SitePage], exports: [TableExport]) {
+    public func plan(_ store: Store) throws -> SitePlan {
         let terms = try store.allTerms()
         let index = TermIndex(terms)
         let totals = try store.totals()
@@ -73,7 +73,7 @@ public struct SitePlanner {
                 tweet: summary, terms: found, hasTerms: !found.isEmpty, language: tweet.language,
                 retweetOf: link(tweet.retweetOf, "the retweeted tweet"), quotes: link(tweet.quotes, "the quoted tweet"))))
         }
-        return (pages, exports)
+        return SitePlan(pages: pages, exports: exports, dataAsOf: totals.newest)
     }
 
     private func table(_ popularity: Popularity, kind: TextEntity.Kind, term: SearchTerm, page: String,

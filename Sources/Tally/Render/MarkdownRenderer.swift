@@ -29,7 +29,21 @@ public enum MarkdownRenderer {
         // The parser's extension list must go to the renderer too, or tagfilter is silently off.
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
         defer { free(rendered) }
-        return String(cString: rendered)
+        return classifyAlignment(String(cString: rendered))
+    }
+
+    /// cmark-gfm marks aligned table cells with `align`, obsolete in HTML5; a class keeps the
+    /// alignment in the stylesheet (and out of inline styles, which a strict CSP forbids). Data
+    /// cannot forge these tags: cmark escapes `"` and `<` in text and attributes.
+    static func classifyAlignment(_ html: String) -> String {
+        guard html.contains(" align=\"") else { return html }
+        var result = html
+        for cell in ["th", "td"] {
+            for side in ["left", "center", "right"] {
+                result = result.replacingOccurrences(of: "<\(cell) align=\"\(side)\">", with: "<\(cell) class=\"align-\(side)\">")
+            }
+        }
+        return result
     }
 
     /// Empties every link or image URL whose scheme is not allowed.

@@ -27,11 +27,17 @@ public struct SiteInfo: Sendable {
     public var baseURL: String?
     /// Seconds since 1970: `SOURCE_DATE_EPOCH` or the build's start.
     public var builtAt: Int64
+    /// The newest search or tweet shown, if any.
+    public var dataAsOf: Int64?
 
-    public init(title: String, baseURL: String?, builtAt: Int64) {
+    /// Data older than this at build time is flagged; the browser checks again against its own clock.
+    public static let staleAfter: Int64 = 7 * 86_400
+
+    public init(title: String, baseURL: String?, builtAt: Int64, dataAsOf: Int64? = nil) {
         self.title = title
         self.baseURL = baseURL
         self.builtAt = builtAt
+        self.dataAsOf = dataAsOf
     }
 }
 
@@ -51,6 +57,10 @@ struct LayoutContext {
     var nav: [NavItem]
     var builtAt: String
     var builtAtISO: String
+    var hasData: Bool
+    var dataAsOf: String
+    var dataAsOfISO: String
+    var staleAtBuild: Bool
     var canonicalURL: String?
     var stylesheetHref: String
     var scriptHref: String
@@ -66,6 +76,10 @@ struct LayoutContext {
         }
         builtAt = TwitterDate.format(site.builtAt) + " UTC"
         builtAtISO = TwitterDate.iso(site.builtAt)
+        hasData = site.dataAsOf != nil
+        dataAsOf = site.dataAsOf.map { TwitterDate.format($0) + " UTC" } ?? ""
+        dataAsOfISO = site.dataAsOf.map(TwitterDate.iso) ?? ""
+        staleAtBuild = site.dataAsOf.map { site.builtAt - $0 > SiteInfo.staleAfter } ?? false
         canonicalURL = site.baseURL.flatMap { base in
             Routes.external((base.hasSuffix("/") ? base : base + "/") + (page.path == Routes.home ? "" : page.path))
         }

@@ -55,9 +55,11 @@ extension Store {
     public func totals() throws -> StoreTotals {
         try queue.read { db in
             let row = try Row.fetchOne(db, sql: """
-                SELECT (SELECT count(*) FROM tweet), (SELECT count(*) FROM user), (SELECT count(*) FROM term), (SELECT count(*) FROM mention)
+                SELECT (SELECT count(*) FROM tweet), (SELECT count(*) FROM user), (SELECT count(*) FROM term), (SELECT count(*) FROM mention),
+                    max(coalesce((SELECT max(searched_at) FROM term), 0), coalesce((SELECT max(created_at) FROM tweet), 0))
                 """)!
-            return StoreTotals(tweets: row[0], users: row[1], terms: row[2], mentions: row[3])
+            let newest: Int64 = row[4]
+            return StoreTotals(tweets: row[0], users: row[1], terms: row[2], mentions: row[3], newest: newest > 0 ? newest : nil)
         }
     }
 

@@ -50,4 +50,6 @@ public struct StoreTotals: Sendable, Equatable {
     public var users: Int
     public var terms: Int
     public var mentions: Int
+    /// The newest search or tweet (seconds since 1970), nil for an empty store.
+    public var newest: Int64? = nil
 }

