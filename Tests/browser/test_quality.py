@@ -17,7 +17,7 @@ def page_kinds(site):
     """One page of each kind, by the kind's name."""
     popularity = next(p for p in sorted((site / "searches").glob("*/index.html")) if "rstats" in str(p))
     tweets = popularity.parent / "tweets" / "index.html"
-    tweet = sorted((site / "tweets").glob("*/index.html"))[0]
+    tweet = site / "tweets" / "414075829182676992" / "index.html"  # a #freebandnames tweet
     return {"home": site / "index.html", "searches": site / "searches" / "index.html",
             "popularity": popularity, "term-tweets": tweets, "tweet": tweet}
 
