@@ -4,7 +4,11 @@
 
 #include <cstring>
 #include <new>
+#include <string>
+#include <string_view>
 #include <type_traits>
+#include <unordered_set>
+#include <vector>
 
 using namespace simdjson;
 
@@ -137,6 +141,106 @@ bool sj_object_next(sj_iter *iter, const char **key, size_t *key_length, sj_valu
     ++current;
     box(current, &iter->current);
     return true;
+}
+
+} // extern "C"
+
+// Duplicate keys make a document ambiguous (parsers disagree on which value wins), so Tally
+// refuses them. An explicit stack keeps deep documents from exhausting the C stack.
+namespace {
+struct Frame {
+    bool is_object;
+    dom::object::iterator object_at, object_end;
+    dom::array::iterator array_at, array_end;
+    size_t index;   // the array element being visited
+    size_t taken;   // how many array elements have been taken
+    std::string_view key;
+};
+
+bool has_duplicate(dom::object object, std::string_view *found) {
+    size_t count = object.size();
+    if (count < 2) { return false; }
+    if (count <= 16) {
+        std::string_view seen[16];
+        size_t n = 0;
+        for (auto field : object) {
+            for (size_t i = 0; i < n; i++) {
+                if (seen[i] == field.key) { *found = field.key; return true; }
+            }
+            seen[n++] = field.key;
+        }
+        return false;
+    }
+    std::unordered_set<std::string_view> seen;
+    seen.reserve(count);
+    for (auto field : object) {
+        if (!seen.insert(field.key).second) { *found = field.key; return true; }
+    }
+    return false;
+}
+
+void copy_out(const std::string &text, char *buffer, size_t capacity) {
+    if (capacity == 0) { return; }
+    size_t n = text.size() < capacity - 1 ? text.size() : capacity - 1;
+    std::memcpy(buffer, text.data(), n);
+    buffer[n] = 0;
+}
+
+std::string path_of(const std::vector<Frame> &stack) {
+    std::string path = "$";
+    for (const auto &frame : stack) {
+        if (frame.is_object) { path += "."; path += std::string(frame.key); }
+        else { path += "[" + std::to_string(frame.index) + "]"; }
+    }
+    return path;
+}
+} // namespace
+
+extern "C" {
+
+bool sj_find_duplicate_key(sj_value value, char *path, size_t path_capacity, char *key, size_t key_capacity) {
+    std::vector<Frame> stack;
+    dom::element current = unbox<dom::element>(value);
+    while (true) {
+        // Visit `current`: check an object, then descend into it or into an array.
+        dom::object object;
+        dom::array array;
+        if (!current.get_object().get(object)) {
+            std::string_view duplicate;
+            if (has_duplicate(object, &duplicate)) {
+                copy_out(path_of(stack), path, path_capacity);
+                copy_out(std::string(duplicate), key, key_capacity);
+                return true;
+            }
+            Frame frame{true, object.begin(), object.end(), {}, {}, 0, 0, {}};
+            stack.push_back(frame);
+        } else if (!current.get_array().get(array)) {
+            Frame frame{false, {}, {}, array.begin(), array.end(), 0, 0, {}};
+            stack.push_back(frame);
+        }
+        // Find the next value to visit, climbing out of finished containers.
+        bool found = false;
+        while (!stack.empty()) {
+            Frame &top = stack.back();
+            if (top.is_object) {
+                if (top.object_at != top.object_end) {
+                    top.key = top.object_at.key();
+                    current = top.object_at.value();
+                    ++top.object_at;
+                    found = true;
+                    break;
+                }
+            } else if (top.array_at != top.array_end) {
+                current = *top.array_at;
+                ++top.array_at;
+                top.index = top.taken++;
+                found = true;
+                break;
+            }
+            stack.pop_back();
+        }
+        if (!found) { return false; }
+    }
 }
 
 } // extern "C"

@@ -59,6 +59,11 @@ bool sj_object_begin(sj_value object, sj_iter *iter);
 /// The next field's key (borrowed bytes) and value, or false at the end.
 bool sj_object_next(sj_iter *iter, const char **key, size_t *key_length, sj_value *out);
 
+/// Looks through every object under `value` for a key that appears twice. On finding one, writes
+/// its JSON path (`$.statuses[3].user`) and the key into the buffers (truncated, NUL-terminated)
+/// and returns true.
+bool sj_find_duplicate_key(sj_value value, char *path, size_t path_capacity, char *key, size_t key_capacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -78,8 +78,11 @@ public struct Importer {
                 do {
                     document = try parser.parse(line, padded: true)
                 } catch let error as JSONSyntaxError {
-                    throw ImportError.Located(place: "line \(lineNumber) (byte \(lines.lineOffset))",
-                                              reason: "invalid JSON: \(error.message); expected one JSON document per line")
+                    let bytes = Array(line)
+                    let problem = JSONLocation.firstProblem(bytes, maxDepth: 1024)
+                    let column = problem.map { ", column \($0.offset + 1)" } ?? ""
+                    throw ImportError.Located(place: "line \(lineNumber)\(column) (byte \(lines.lineOffset + Int64(problem?.offset ?? 0)))",
+                                              reason: (problem?.reason ?? "invalid JSON: \(error.message)") + "; expected one JSON document per line")
                 }
                 break
             }
@@ -97,7 +100,8 @@ public struct Importer {
         do {
             root = try parser.parse(bytes)
         } catch let error as JSONSyntaxError {
-            throw ImportError.Located(place: JSONLocation.describe(bytes), reason: "invalid JSON: \(error.message)")
+            if let (place, reason) = JSONLocation.describe(bytes) { throw ImportError.Located(place: place, reason: reason) }
+            throw ImportError.Located(place: nil, reason: "invalid JSON: \(error.message)")
         }
         let format = try InputFormat.detect(root)
         if archive && format != .archive {

@@ -14,8 +14,12 @@ public enum InputFormat: String, Sendable, CaseIterable {
     static let expected = "expected a Twitter v1.1 search response ({statuses, search_metadata}), a timeline (an array of tweets), "
         + "a v2 page ({data, includes, meta}), or an archive (window.YTD.tweets.part0 = [...])"
 
-    /// Tells the format of a parsed document, or explains what it looks like instead.
+    /// Tells the format of a parsed document, or explains what it looks like instead. A document
+    /// with a key twice in one object is refused: which of the two values counts is ambiguous.
     static func detect(_ root: JSONValue) throws -> InputFormat {
+        if let (path, key) = root.duplicateKey {
+            throw ShapeError(path: path, reason: "the key \"\(key)\" appears twice in one object; expected each key once")
+        }
         switch root.kind {
         case .array:
             var elements = root.array?.makeIterator()

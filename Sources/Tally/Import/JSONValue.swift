@@ -96,6 +96,15 @@ public struct JSONValue {
         return sj_object_begin(raw, &iter) ? JSONFields(start: iter) : nil
     }
 
+    /// The first key that appears twice in any object under this value, with the object's path.
+    public var duplicateKey: (path: String, key: String)? {
+        var path = [CChar](repeating: 0, count: 512)
+        var key = [CChar](repeating: 0, count: 256)
+        guard sj_find_duplicate_key(raw, &path, path.count, &key, key.count) else { return nil }
+        return (String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                String(decoding: key.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
     /// An integer written either as a JSON number or as a decimal string (archives write every
     /// number as a string).
     public var integerLike: Int64? {

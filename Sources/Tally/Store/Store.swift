@@ -105,6 +105,17 @@ public final class Store: Sendable {
         }
     }
 
+    /// How many rows each table holds, to show that a failed import changed nothing.
+    public func tableCounts() throws -> [String: Int] {
+        try queue.read { db in
+            var counts: [String: Int] = [:]
+            for table in ["user", "tweet", "tweet_entity", "mention", "term", "term_tweet", "term_mention"] {
+                counts[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
+            }
+            return counts
+        }
+    }
+
     /// `PRAGMA integrity_check`'s answer: "ok" for a sound file.
     public func integrityCheck() throws -> String {
         try queue.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "" }

@@ -1,0 +1,1 @@
+window.YTD.tweets.part0 = {"tweet": 1}
