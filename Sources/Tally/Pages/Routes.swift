@@ -36,6 +36,7 @@ public enum Routes {
         let lowered = Array(text.lowercased().utf8)
         let plain = !lowered.isEmpty && lowered.count <= 60 && text == text.lowercased()
             && lowered.allSatisfy { isSlugByte($0) && $0 != UInt8(ascii: ".") } && lowered.first != UInt8(ascii: "-")
+            && !reserved.contains(text)
         if plain { return text }
         var words: [String] = []
         var current: [UInt8] = []
@@ -60,6 +61,9 @@ public enum Routes {
         if !bytes.isEmpty, bytes.count <= 30, bytes.allSatisfy({ $0 >= 48 && $0 <= 57 }) { return id }
         return slug(id)
     }
+
+    /// Names Windows will not create as files or folders, whatever the extension.
+    private static let reserved: Set<String> = Set(["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
 
     private static func isSlugByte(_ byte: UInt8) -> Bool {
         (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")

@@ -18,11 +18,25 @@ public enum MarkdownEscaping {
                 out.append(" ")
             case 0x00:
                 out.append("\u{FFFD}")
+            case 0x202A...0x202E, 0x2066...0x2069:
+                // Directional overrides and isolates in data could make a name read backwards
+                // or swallow the text after it; they are dropped.
+                continue
             default:
                 out.append(scalar)
             }
         }
         return String(out)
+    }
+
+    /// Text for HTML attributes and titles: the same directional controls removed.
+    public static func removingDirectionalControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }) else {
+            return text
+        }
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter {
+            !(0x202A...0x202E).contains($0.value) && !(0x2066...0x2069).contains($0.value)
+        }))
     }
 
     /// Registers the `MARKDOWN` content type with swift-mustache (once per process).

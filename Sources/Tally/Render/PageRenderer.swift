@@ -66,8 +66,8 @@ struct LayoutContext {
     var scriptHref: String
 
     init(page: SitePage, body: String, site: SiteInfo) {
-        siteTitle = site.title
-        pageTitle = page.title
+        siteTitle = MarkdownEscaping.removingDirectionalControls(site.title)
+        pageTitle = MarkdownEscaping.removingDirectionalControls(page.title)
         isHome = page.path == Routes.home
         root = Routes.root(from: page.path)
         self.body = body

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import Tally
+
+/// Tweets and people carrying markup, script URLs, Markdown, entities, directional overrides and
+/// path-like ids (Fixtures/hostile): every page must show them as inert text.
+@Suite("Hostile data stays inert")
+struct HostileDataTests {
+    private func buildHostile() throws -> TestProject {
+        let project = TestProject()
+        let folder = Fixture.url("hostile")
+        let importer = Importer(store: try project.store)
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+            _ = try importer.importFile(folder.appendingPathComponent(name), displayName: name)
+        }
+        try project.build()
+        return project
+    }
+
+    private func outputFiles(_ project: TestProject) throws -> [String] {
+        let root = project.folder.url.appendingPathComponent("public")
+        let walker = FileManager.default.enumerator(atPath: root.path)
+        var files: [String] = []
+        while let path = walker?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder), !isFolder.boolValue {
+                files.append(path)
+            }
+        }
+        return files.sorted()
+    }
+
+    @Test("no page carries live markup from data")
+    func inert() throws {
+        let project = try buildHostile()
+        let pages = try outputFiles(project).filter { $0.hasSuffix(".html") }
+        #expect(pages.count >= 15)
+        let liveAttribute = try Regex("<[a-zA-Z][^>]*\\son[a-z]+\\s*=")
+        let scriptTag = try Regex("<script[^>]*>")
+        let badURL = try Regex("(href|src)=\"\\s*(javascript|data|vbscript):")
+        for path in pages {
+            let html = try project.page(path)
+            #expect(html.matches(of: scriptTag).map { String(html[$0.range]) }.allSatisfy {
+                $0.hasPrefix("<script src=\"") && $0.hasSuffix("assets/tally.js\" defer>")
+            }, "\(path)")
+            #expect(html.matches(of: scriptTag).count == 1, "\(path)")
+            #expect(html.firstMatch(of: liveAttribute) == nil, "\(path)")
+            #expect(html.firstMatch(of: badURL) == nil, "\(path)")
+            #expect(!html.contains("<img") && !html.contains("<em>") && !html.contains("<code>") && !html.contains("<h1>heading"), "\(path)")
+            #expect(!html.unicodeScalars.contains { $0.value == 0x202E }, "\(path) keeps a right-to-left override")
+            #expect(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'self';"), "\(path)")
+        }
+        let tweet = try project.page("tweets/1/index.html")
+        #expect(tweet.contains("&lt;script&gt;alert('text')&lt;/script&gt;"))
+        let term = try #require(try project.store.allTerms().first { $0.text.hasPrefix("<script>") })
+        let popularity = try project.page(Routes.popularity(term))
+        // Tags with table syntax stay inside their cells: two columns per row.
+        #expect(popularity.contains(">#a|b</a></td>\n<td class=\"align-right\">2</td>"))
+        #expect(popularity.contains(">#c`d</a></td>") && popularity.contains(">#e*f</a></td>"))
+    }
+
+    @Test("ids and names never make a path outside the folder, nor two paths differing only in case")
+    func paths() throws {
+        let project = try buildHostile()
+        let files = try outputFiles(project)
+        for path in files {
+            #expect(path.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || "-._/".utf8.contains($0) }, "\(path)")
+            #expect(!path.split(separator: "/").contains { $0 == ".." || $0 == "con" || $0.count > 80 }, "\(path)")
+        }
+        #expect(Set(files.map { $0.lowercased() }).count == files.count)
+        // "abc" and "ABC", and the 300-character and path-like ids, all have pages of their own.
+        #expect(files.filter { $0.hasPrefix("tweets/") }.count == 11)
+        let top = try FileManager.default.contentsOfDirectory(atPath: project.folder.url.path).sorted()
+        #expect(top.allSatisfy { $0 == "public" || $0.hasPrefix("tally.sqlite") }, "\(top)")
+    }
+
+    @Test("names that differ only in case are one term with one page")
+    func caseVariants() throws {
+        let project = try buildHostile()
+        let terms = try project.store.allTerms().map(\.folded)
+        #expect(terms.filter { $0 == "con" }.count == 1)
+    }
+}

@@ -1,0 +1,51 @@
+"""A site built from hostile data (Tests/TallyTests/Fixtures/hostile): opening every page in
+Chromium runs no script but the theme's, raises no dialog and requests nothing off the site."""
+import os
+import pathlib
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+
+from conftest import REPOSITORY
+
+
+@pytest.fixture(scope="module")
+def hostile_site():
+    tally = os.environ.get("TALLY", str(REPOSITORY / ".build/debug/tally"))
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="tally-hostile-"))
+    files = sorted(str(p) for p in (REPOSITORY / "Tests/TallyTests/Fixtures/hostile").iterdir())
+    store = str(folder / "s.sqlite")
+    subprocess.run([tally, "import", "--project", str(REPOSITORY), "--store", store, *files], check=True, capture_output=True)
+    subprocess.run([tally, "build", "--project", str(REPOSITORY), "--store", store, "--output", str(folder / "public")],
+                   check=True, capture_output=True)
+    yield folder / "public"
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_every_hostile_page_is_inert(browser, hostile_site):
+    pages = sorted(hostile_site.rglob("*.html"))
+    assert len(pages) >= 15
+    context = browser.new_context()
+    page = context.new_page()
+    dialogs, errors, requests = [], [], []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("request", lambda request: requests.append(request.url))
+    for path in pages:
+        page.goto(path.as_uri())
+        page.wait_for_load_state("load")
+        # Only the theme's script element exists, and no element has an inline event handler.
+        scripts = page.evaluate("Array.from(document.scripts).map(s => s.getAttribute('src'))")
+        assert len(scripts) == 1 and scripts[0].endswith("assets/tally.js"), (path, scripts)
+        handlers = page.evaluate("""Array.from(document.querySelectorAll('*')).flatMap(e =>
+            Array.from(e.attributes).filter(a => a.name.startsWith('on')).map(a => e.tagName + ' ' + a.name))""")
+        assert handlers == [], (path, handlers)
+        links = page.evaluate("Array.from(document.querySelectorAll('a[href]')).map(a => a.protocol)")
+        assert set(links) <= {"file:", "https:", "http:", "mailto:"}, (path, set(links))
+        # Clicking every link in the body must not run script either.
+        assert page.locator("img").count() == 0
+    context.close()
+    assert dialogs == [] and errors == []
+    assert [url for url in requests if not url.startswith("file://")] == []
