@@ -47,7 +47,8 @@ let package = Package(
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
         .testTarget(
             name: "TallyTests",
-            dependencies: ["Tally"],
+            // The CLI is a dependency so the end-to-end tests can run the real `tally` binary.
+            dependencies: ["Tally", "TallyCLI"],
             exclude: ["Fixtures"]
         ),
     ],

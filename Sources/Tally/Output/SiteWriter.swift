@@ -18,6 +18,10 @@ public struct SiteWriter {
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
         try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+        // One build at a time writes this folder; a second waits, then replaces the first's site whole.
+        let lock = try FileLock(parent.appendingPathComponent(".\(output.lastPathComponent).lock"))
+        defer { lock.release() }
+        try recoverInterruptedBuild()
         try checkReplaceable()
         let previous = (try? Data(contentsOf: output.appendingPathComponent(Self.marker))).map { Manifest(parsing: $0) } ?? Manifest()
 
@@ -53,6 +57,26 @@ public struct SiteWriter {
         }
         try? manager.removeItem(at: old)
         return WriteReport(files: files.count, changed: changed, removed: removed)
+    }
+
+    /// A build killed between its two renames leaves the previous site in `.NAME.old-PID` and no
+    /// output folder: put it back. Staging folders of killed builds are removed.
+    private func recoverInterruptedBuild() throws {
+        let manager = FileManager.default
+        let parent = output.deletingLastPathComponent()
+        let name = output.lastPathComponent
+        let leftovers = (try? manager.contentsOfDirectory(atPath: parent.path)) ?? []
+        for entry in leftovers.sorted() where entry.hasPrefix(".\(name).old-") {
+            let old = parent.appendingPathComponent(entry)
+            if !manager.fileExists(atPath: output.path) {
+                try manager.moveItem(at: old, to: output)
+            } else {
+                try? manager.removeItem(at: old)
+            }
+        }
+        for entry in leftovers where entry.hasPrefix(".\(name).staging-") {
+            try? manager.removeItem(at: parent.appendingPathComponent(entry))
+        }
     }
 
     /// Refuses to replace a folder that has content but was not written by Tally.

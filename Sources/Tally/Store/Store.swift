@@ -11,15 +11,17 @@ public final class Store: Sendable {
     public init(path: String) throws {
         self.path = path
         var configuration = Configuration()
-        // A second import waits for the first rather than failing.
-        configuration.busyMode = .timeout(30)
+        // A second import waits for the first (writes begin IMMEDIATE) rather than failing; a large
+        // file can hold the write lock for minutes.
+        configuration.busyMode = .timeout(600)
         configuration.foreignKeysEnabled = true
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA journal_mode = WAL")
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
+        configuration.journalMode = .wal
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        // Switching a new file to WAL and migrating it need the file to themselves, and SQLite
+        // answers a second process "locked" at once rather than waiting: take turns opening.
+        let lock = try FileLock(URL(fileURLWithPath: path + ".lock"))
+        defer { lock.release() }
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
             try Store.migrator.migrate(queue)
