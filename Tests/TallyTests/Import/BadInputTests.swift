@@ -81,6 +81,29 @@ struct BadInputTests {
     }
 }
 
+/// Every input the fuzzer saved, and the bad and hostile corpora: each imports or fails with an
+/// ImportError, and the store stays sound. A crash here fails the whole test run.
+@Suite("Fuzzer findings and corpora never crash the importer")
+struct CorpusReplayTests {
+    static let inputs: [String] = ["fuzz-crashes", "bad", "hostile"].flatMap { folder in
+        ((try? FileManager.default.contentsOfDirectory(atPath: Fixture.url(folder).path)) ?? [])
+            .filter { !$0.hasSuffix(".md") }.map { "\(folder)/\($0)" }
+    }.sorted()
+
+    @Test("each input imports or fails cleanly", arguments: inputs)
+    func replay(_ path: String) throws {
+        let project = TestProject()
+        let store = try project.store
+        do {
+            let summary = try Importer(store: store).importFile(Fixture.url(path), displayName: path)
+            #expect(summary.newTweets + summary.knownTweets >= 0)
+        } catch let error as ImportError {
+            #expect(error.file == path && !error.reason.isEmpty)
+        }
+        #expect(try store.integrityCheck() == "ok")
+    }
+}
+
 extension Tag {
     @Tag static var badInput: Self
 }
