@@ -35,6 +35,7 @@ let package = Package(
                 "CSimdJSON",
                 "CCmarkGFM",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],

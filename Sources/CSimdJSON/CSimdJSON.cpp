@@ -2,6 +2,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cstring>
 #include <new>
 #include <string>
@@ -160,14 +161,34 @@ struct Frame {
 bool has_duplicate(dom::object object, std::string_view *found) {
     size_t count = object.size();
     if (count < 2) { return false; }
-    if (count <= 16) {
-        std::string_view seen[16];
+    if (count <= 8) {
+        std::string_view seen[8];
         size_t n = 0;
         for (auto field : object) {
             for (size_t i = 0; i < n; i++) {
                 if (seen[i] == field.key) { *found = field.key; return true; }
             }
             seen[n++] = field.key;
+        }
+        return false;
+    }
+    if (count <= 64) {
+        // Tweet and user objects have 20-40 keys: a 128-slot open-addressing table on the stack,
+        // hashed on length and end bytes, so keys are compared only when they collide.
+        std::string_view keys[64];
+        uint8_t slots[128] = {0};
+        size_t n = 0;
+        for (auto field : object) {
+            std::string_view key = field.key;
+            size_t hash = key.size() * 31;
+            if (!key.empty()) { hash += size_t(uint8_t(key[0])) * 7 + size_t(uint8_t(key[key.size() - 1])) * 131 + size_t(uint8_t(key[key.size() / 2])); }
+            size_t slot = hash & 127;
+            while (slots[slot] != 0) {
+                if (keys[slots[slot] - 1] == key) { *found = key; return true; }
+                slot = (slot + 1) & 127;
+            }
+            keys[n] = key;
+            slots[slot] = uint8_t(++n);
         }
         return false;
     }

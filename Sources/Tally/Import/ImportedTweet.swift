@@ -26,10 +26,15 @@ public struct ImportedTweet: Sendable, Equatable {
     ///
     /// A tweet that names `#Swift` twice mentions it once: popularity counts tweets, not repeats.
     public var distinctMentions: [TextEntity] {
-        var seen = Set<String>()
+        // A handful per tweet: a linear scan beats hashing.
         var result: [TextEntity] = []
+        var folded: [String] = []
         for entity in text.entities where entity.kind != .url {
-            if seen.insert(entity.kind.rawValue + "\u{0}" + entity.folded).inserted { result.append(entity) }
+            let key = entity.folded
+            if !zip(result, folded).contains(where: { $0.0.kind == entity.kind && $0.1 == key }) {
+                result.append(entity)
+                folded.append(key)
+            }
         }
         return result
     }

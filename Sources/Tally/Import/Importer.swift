@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Each file is read by content: the archive's `window.YTD` prefix, JSON Lines (one document per
 /// line, streamed in chunks so memory stays flat), or one JSON document.
-public struct Importer {
+public struct Importer: Sendable {
     public let store: Store
     /// The search term to count the files' tweets for, overriding any the files record.
     public var term: String?
@@ -18,13 +18,33 @@ public struct Importer {
     }
 
     /// Imports one file; nothing of it is kept if it fails.
+    ///
+    /// Reading (simdjson and the format readers) runs on its own thread and hands whole batches to
+    /// the store's transaction through a channel of a few batches, so parsing and writing overlap
+    /// on two cores while memory stays flat.
     public func importFile(_ url: URL, displayName: String? = nil) throws -> ImportSummary {
         let name = displayName ?? url.path
-        let parser = JSONParser()
+        let channel = BoundedChannel<(ImportBatch, InputFormat)>(capacity: 4)
+        let reader = self
+        let thread = Thread {
+            do {
+                try reader.read(url, name: name, parser: JSONParser()) { batch, format in
+                    guard channel.send((batch, format)) else { throw CancellationError() }
+                }
+                channel.finish()
+            } catch {
+                channel.finish(throwing: error)
+            }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
         do {
             return try store.importing(file: name) { sink in
-                try read(url, name: name, parser: parser) { batch, format in
-                    try sink.add(batch, format: format)
+                do {
+                    while let (batch, format) = try channel.receive() { try sink.add(batch, format: format) }
+                } catch {
+                    channel.cancel()
+                    throw error
                 }
             }
         } catch let error as ImportError {
@@ -41,7 +61,7 @@ public struct Importer {
         }
     }
 
-    private func read(_ url: URL, name: String, parser: JSONParser,
+    func read(_ url: URL, name: String, parser: JSONParser,
                       into deliver: (ImportBatch, InputFormat) throws -> Void) throws {
         let lines: LineReader
         do { lines = try LineReader(url: url) } catch {

@@ -59,6 +59,11 @@ public struct JSONValue {
         return body(UnsafeRawBufferPointer(start: bytes, count: length))
     }
 
+    /// A Twitter date string (either shape) as seconds since 1970, read without making a String.
+    public var twitterDate: Int64? {
+        withUTF8 { TwitterDate.parse(bytes: $0) } ?? nil
+    }
+
     /// The number as a signed integer, when it is one exactly.
     public var int64: Int64? {
         var out: Int64 = 0

@@ -68,12 +68,14 @@ final class LineReader {
             capacity *= 2
         }
         let want = min(chunk, capacity - end)
-        let data = try handle.read(upToCount: want) ?? Data()
-        if data.isEmpty {
+        // Straight into the buffer: no intermediate Data.
+        var count: Int
+        repeat { count = read(handle.fileDescriptor, buffer + end, want) } while count < 0 && errno == EINTR
+        guard count >= 0 else { throw CocoaError(.fileReadUnknown) }
+        if count == 0 {
             atEnd = true
         } else {
-            data.withUnsafeBytes { (buffer + end).copyMemory(from: $0.baseAddress!, byteCount: data.count) }
-            end += data.count
+            end += count
         }
     }
 }

@@ -14,31 +14,45 @@ public struct TweetText: Sendable, Equatable {
     /// An entity whose offsets do not land on its own text (seen on truncated retweets) is looked
     /// for in the text instead; if it is not there it keeps no range but still counts as mentioned.
     public init(escaped: String, entities raw: [TextEntity]) {
-        let scalars = Array(escaped.unicodeScalars)
-        var output = String.UnicodeScalarView()
-        var map = [Int](repeating: 0, count: scalars.count + 1)
-        var index = 0
-        while index < scalars.count {
-            map[index] = output.count
-            if scalars[index] == "&", let (replacement, length) = TweetText.entity(in: scalars, at: index) {
-                for offset in 1..<length { map[index + offset] = output.count }
-                output.append(replacement)
-                index += length
-            } else {
-                output.append(scalars[index])
-                index += 1
-            }
+        // Plain ASCII without `&`: byte offsets are code-point offsets and nothing needs unescaping,
+        // so entities are checked in place with no copy of the text.
+        if let fast = TweetText.placeASCII(escaped, raw) {
+            self = fast
+            return
         }
-        map[scalars.count] = output.count
-        let unescaped = Array(output)
-        self.text = String(output)
+        let scalars = Array(escaped.unicodeScalars)
+        // Most tweets hold no `&`: then the text is already unescaped and offsets map to themselves.
+        var unescaped = scalars
+        var map: [Int]? = nil
+        if scalars.contains("&") {
+            var output: [Unicode.Scalar] = []
+            output.reserveCapacity(scalars.count)
+            var offsets = [Int](repeating: 0, count: scalars.count + 1)
+            var index = 0
+            while index < scalars.count {
+                offsets[index] = output.count
+                if scalars[index] == "&", let (replacement, length) = TweetText.entity(in: scalars, at: index) {
+                    for offset in 1..<length { offsets[index + offset] = output.count }
+                    output.append(replacement)
+                    index += length
+                } else {
+                    output.append(scalars[index])
+                    index += 1
+                }
+            }
+            offsets[scalars.count] = output.count
+            unescaped = output
+            map = offsets
+        }
+        self.text = map == nil ? escaped : String(String.UnicodeScalarView(unescaped))
 
         var placed: [TextEntity] = []
+        placed.reserveCapacity(raw.count)
         var taken: [Range<Int>] = []
         for var entity in raw {
             var range: Range<Int>? = nil
             if let given = entity.range, given.lowerBound >= 0, given.upperBound <= scalars.count, given.lowerBound < given.upperBound {
-                let mapped = map[given.lowerBound]..<map[given.upperBound]
+                let mapped = map.map { $0[given.lowerBound]..<$0[given.upperBound] } ?? given
                 if entity.kind == .url || TweetText.matches(entity, unescaped[mapped]) { range = mapped }
             }
             if range == nil, entity.kind != .url {
@@ -50,6 +64,62 @@ public struct TweetText: Sendable, Equatable {
             placed.append(entity)
         }
         self.entities = placed
+    }
+
+    /// The fast path for ASCII text (bytes are code points): unescapes by bytes and succeeds
+    /// only when every entity lands exactly on its own text; otherwise the general path decides.
+    private static func placeASCII(_ escaped: String, _ raw: [TextEntity]) -> TweetText? {
+        var source = escaped
+        return source.withUTF8 { bytes -> TweetText? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            var output = bytes.contains(UInt8(ascii: "&")) ? [UInt8]() : nil
+            var map: [Int] = []
+            if output != nil {
+                output!.reserveCapacity(bytes.count)
+                map = [Int](repeating: 0, count: bytes.count + 1)
+                var index = 0
+                while index < bytes.count {
+                    map[index] = output!.count
+                    if bytes[index] == UInt8(ascii: "&"), let (replacement, length) = asciiEntity(bytes, at: index) {
+                        for offset in 1..<length { map[index + offset] = output!.count }
+                        output!.append(replacement)
+                        index += length
+                    } else {
+                        output!.append(bytes[index])
+                        index += 1
+                    }
+                }
+                map[bytes.count] = output!.count
+            }
+            var placed = raw
+            var previousEnd = 0
+            for (index, entity) in raw.enumerated() {
+                guard let given = entity.range, given.lowerBound >= 0, given.upperBound <= bytes.count, given.count >= 1 else { return nil }
+                let range = output == nil ? given : map[given.lowerBound]..<map[given.upperBound]
+                guard range.lowerBound >= previousEnd, range.count >= 1 else { return nil }
+                if entity.kind != .url {
+                    // Compare in the unescaped text: the output if there was anything to unescape.
+                    let sigil = UInt8(ascii: entity.kind == .hashtag ? "#" : "@")
+                    let matches = output.map { text in
+                        text[range.lowerBound] == sigil && text[(range.lowerBound + 1)..<range.upperBound].elementsEqual(entity.value.utf8)
+                    } ?? (bytes[range.lowerBound] == sigil && bytes[(range.lowerBound + 1)..<range.upperBound].elementsEqual(entity.value.utf8))
+                    guard matches else { return nil }
+                }
+                placed[index].range = range
+                previousEnd = range.upperBound
+            }
+            let text = output.map { String(decoding: $0, as: UTF8.self) } ?? escaped
+            return TweetText(text: text, entities: placed)
+        }
+    }
+
+    private static func asciiEntity(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt8, Int)? {
+        for (name, value) in named {
+            let end = index + 1 + name.count
+            guard end <= bytes.count else { continue }
+            if bytes[(index + 1)..<end].elementsEqual(name.lazy.map { UInt8($0.value) }) { return (UInt8(value.value), name.count + 1) }
+        }
+        return nil
     }
 
     /// Makes a text from plain (already unescaped) text whose entities are already placed.
@@ -74,7 +144,9 @@ public struct TweetText: Sendable, Equatable {
 
     /// Whether the text under an entity's range is the entity (`#tag`, `@name`, any casing).
     private static func matches(_ entity: TextEntity, _ slice: ArraySlice<Unicode.Scalar>) -> Bool {
-        guard let first = slice.first, entity.kind.sigils.contains(first) else { return false }
+        guard let first = slice.first, first == "#" || first == "@" || entity.kind.sigils.contains(first) else { return false }
+        // The usual case, the same text as the entity, needs no allocation.
+        if slice.dropFirst().elementsEqual(entity.value.unicodeScalars) { return true }
         let body = String(String.UnicodeScalarView(slice.dropFirst()))
         return body.lowercased() == entity.value.lowercased()
     }

@@ -9,11 +9,40 @@ public enum TwitterDate {
     /// Parses `Fri Dec 20 16:52:25 +0000 2013` (API v1.1 and archives) or
     /// `2021-09-22T16:37:29.000Z` (API v2).
     public static func parse(_ text: String) -> Int64? {
-        let bytes = Array(text.utf8)
-        if bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T") {
-            return parseISO(bytes)
+        var copy = text
+        return copy.withUTF8 { parse(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Parses the date in UTF-8 bytes, as they sit in the parser's buffer (no String made).
+    public static func parse(bytes: UnsafeRawBufferPointer) -> Int64? {
+        let b = bytes.bindMemory(to: UInt8.self)
+        if b.count >= 19, b[4] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T") {
+            return parseISO(b)
         }
-        return parseClassic(text)
+        // `Fri Dec 20 16:52:25 +0000 2013`: fixed width in every file seen; anything else is split.
+        if b.count == 30, b[3] == 0x20, b[7] == 0x20, b[10] == 0x20, b[19] == 0x20, b[25] == 0x20,
+           b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+           let month = month(b[4], b[5], b[6]), let day = number(b[8..<10]), let year = number(b[26..<30]),
+           let hour = number(b[11..<13]), let minute = number(b[14..<16]), let second = number(b[17..<19]),
+           let hours = number(b[21..<23]), let minutes = number(b[23..<25]) {
+            let offset = (hours * 3600 + minutes * 60) * (b[20] == UInt8(ascii: "-") ? -1 : 1)
+            return seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
+        }
+        return parseClassic(String(decoding: b, as: UTF8.self))
+    }
+
+    private static func month(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int? {
+        months[String(decoding: [a, b, c], as: UTF8.self)]
+    }
+
+    private static func number(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        guard !bytes.isEmpty else { return nil }
+        var value = 0
+        for byte in bytes {
+            guard byte >= 48, byte <= 57 else { return nil }
+            value = value * 10 + Int(byte - 48)
+        }
+        return value
     }
 
     private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
@@ -26,7 +55,7 @@ public enum TwitterDate {
         return value
     }
 
-    private static func parseISO(_ b: [UInt8]) -> Int64? {
+    private static func parseISO(_ b: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard let year = number(b[0..<4]), let month = number(b[5..<7]), let day = number(b[8..<10]),
               let hour = number(b[11..<13]), let minute = number(b[14..<16]), let second = number(b[17..<19])
         else { return nil }

@@ -34,13 +34,13 @@ enum TwitterV2Reader {
         return ImportBatch(term: term ?? recordedTerm, fetchedAt: fetchedAt, tweets: tweets, related: related)
     }
 
-    static func tweet(_ value: JSONValue, path: String, users: [String: ImportedUser]) throws -> ImportedTweet {
+    static func tweet(_ value: JSONValue, path: @autoclosure () -> String, users: [String: ImportedUser]) throws -> ImportedTweet {
         guard value.kind == .object, let id = value["id"]?.identifier else {
-            throw ShapeError(path: path, reason: "expected a v2 tweet with an `id`, found \(value.keyList)")
+            throw ShapeError(path: path(), reason: "expected a v2 tweet with an `id`, found \(value.keyList)")
         }
-        guard let escaped = value["text"]?.string else { throw ShapeError(path: path, reason: "expected the tweet's `text` string") }
-        guard let createdAt = value["created_at"]?.string.flatMap(TwitterDate.parse) ?? Snowflake.seconds(id) else {
-            throw ShapeError(path: path + ".created_at", reason: "expected an ISO 8601 date like \"2021-09-22T16:37:29.000Z\"")
+        guard let escaped = value["text"]?.string else { throw ShapeError(path: path(), reason: "expected the tweet's `text` string") }
+        guard let createdAt = value["created_at"]?.twitterDate ?? Snowflake.seconds(id) else {
+            throw ShapeError(path: path() + ".created_at", reason: "expected an ISO 8601 date like \"2021-09-22T16:37:29.000Z\"")
         }
         var entities: [TextEntity] = []
         if let block = value["entities"] {

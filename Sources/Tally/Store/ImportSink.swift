@@ -13,6 +13,8 @@ final class ImportSink {
     private var linkedThisFile: [Int64: Set<String>] = [:]
     private var pending: [Int64: [MentionKey: PendingCount]] = [:]
     private var newLinks: [Int64: Int] = [:]
+    /// Authors already written by this file, so an author is written again only when they changed.
+    private var writtenUsers: [String: ImportedUser] = [:]
 
     struct MentionKey: Hashable {
         var kind: TextEntity.Kind
@@ -42,7 +44,7 @@ final class ImportSink {
     /// Inserts the tweets not yet stored; returns how many were new.
     private func storeTweets(_ tweets: [ImportedTweet], counting: Bool) throws -> Int {
         guard !tweets.isEmpty else { return 0 }
-        let known = try existing(Array(Set(tweets.map(\.id))), sql: "SELECT id FROM tweet WHERE id IN ")
+        let known = try existing(tweets.map(\.id), sql: "SELECT id FROM tweet WHERE id IN (SELECT value FROM json_each(?))")
         var inserted = Set<String>()
         let userStatement = try db.cachedStatement(sql: """
             INSERT INTO user (id, screen_name, name, avatar_url) VALUES (?, ?, ?, ?)
@@ -51,17 +53,13 @@ final class ImportSink {
             WHERE screen_name IS NOT excluded.screen_name OR name IS NOT excluded.name
                 OR (excluded.avatar_url IS NOT NULL AND avatar_url IS NOT excluded.avatar_url)
             """)
-        let tweetStatement = try db.cachedStatement(sql: """
-            INSERT INTO tweet (id, author_id, created_at, text, lang, retweet_of, quoted_id) VALUES (?, ?, ?, ?, ?, ?, ?)
+        let tweetStatement = try RawStatement(db, sql: """
+            INSERT INTO tweet (id, author_id, created_at, text, entities, lang, retweet_of, quoted_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        let entityStatement = try db.cachedStatement(sql: """
-            INSERT INTO tweet_entity (tweet_id, position, kind, start, end, value, expanded_url, display_url)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        var seenUsers = Set<String>()
         for tweet in tweets {
-            if let author = tweet.author, seenUsers.insert(author.id).inserted {
+            if let author = tweet.author, writtenUsers[author.id] != author {
                 try userStatement.execute(arguments: [author.id, author.screenName, author.name, author.avatarURL])
+                writtenUsers[author.id] = author
             }
             if known.contains(tweet.id) || inserted.contains(tweet.id) {
                 if counting { summary.knownTweets += 1 }
@@ -69,12 +67,15 @@ final class ImportSink {
             }
             inserted.insert(tweet.id)
             if counting { summary.newTweets += 1 }
-            try tweetStatement.execute(arguments: [tweet.id, tweet.author?.id, tweet.createdAt, tweet.text.text,
-                                                   tweet.language, tweet.retweetOf, tweet.quotes])
-            for (position, entity) in tweet.text.entities.enumerated() {
-                try entityStatement.execute(arguments: [tweet.id, position, entity.kind.rawValue, entity.range?.lowerBound,
-                                                        entity.range?.upperBound, entity.value, entity.expandedURL, entity.displayURL])
-            }
+            tweetStatement.bind(1, tweet.id)
+            tweetStatement.bind(2, tweet.author?.id)
+            tweetStatement.bind(3, tweet.createdAt)
+            tweetStatement.bind(4, tweet.text.text)
+            tweetStatement.bind(5, TextEntity.storageJSON(tweet.text.entities))
+            tweetStatement.bind(6, tweet.language)
+            tweetStatement.bind(7, tweet.retweetOf)
+            tweetStatement.bind(8, tweet.quotes)
+            try tweetStatement.run()
         }
         return inserted.count
     }
@@ -105,14 +106,15 @@ final class ImportSink {
 
     /// Links tweets to a term once each and queues their mentions for counting.
     private func link(_ tweets: [ImportedTweet], to termID: Int64) throws {
-        let ids = Array(Set(tweets.map(\.id)))
-        guard !ids.isEmpty else { return }
-        let known = try existing(ids, sql: "SELECT tweet_id FROM term_tweet WHERE term_id = \(termID) AND tweet_id IN ")
-        let statement = try db.cachedStatement(sql: "INSERT INTO term_tweet (term_id, tweet_id) VALUES (?, ?)")
+        guard !tweets.isEmpty else { return }
+        let known = try existing(tweets.map(\.id), sql: "SELECT tweet_id FROM term_tweet WHERE term_id = \(termID) AND tweet_id IN (SELECT value FROM json_each(?))")
+        let statement = try RawStatement(db, sql: "INSERT INTO term_tweet (term_id, tweet_id) VALUES (?, ?)")
         var linked = linkedThisFile[termID, default: []]
         var counts = pending[termID, default: [:]]
         for tweet in tweets where !known.contains(tweet.id) && linked.insert(tweet.id).inserted {
-            try statement.execute(arguments: [termID, tweet.id])
+            statement.bind(1, termID)
+            statement.bind(2, tweet.id)
+            try statement.run()
             newLinks[termID, default: 0] += 1
             for mention in tweet.distinctMentions {
                 counts[MentionKey(kind: mention.kind, folded: mention.folded), default: PendingCount(display: mention.value, count: 0)].count += 1
@@ -124,14 +126,20 @@ final class ImportSink {
 
     /// Writes the summed mention counts and tweet counts of the file.
     func finish() throws {
-        let upsert = try db.cachedStatement(sql: """
+        let upsert = try RawStatement(db, sql: """
             INSERT INTO term_mention (term_id, mention_id, kind, folded, count) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT(term_id, mention_id) DO UPDATE SET count = count + excluded.count
             """)
         for (termID, counts) in pending.sorted(by: { $0.key < $1.key }) {
             let ids = try mentionIDs(for: counts)
-            for (key, value) in counts.sorted(by: { ($0.key.kind.rawValue, $0.key.folded) < ($1.key.kind.rawValue, $1.key.folded) }) {
-                try upsert.execute(arguments: [termID, ids[key], key.kind.rawValue, key.folded, value.count])
+            for (key, value) in counts {
+                guard let id = ids[key] else { continue }
+                upsert.bind(1, termID)
+                upsert.bind(2, id)
+                upsert.bind(3, key.kind.rawValue)
+                upsert.bind(4, key.folded)
+                upsert.bind(5, Int64(value.count))
+                try upsert.run()
                 summary.mentionsCounted += value.count
             }
         }
@@ -143,42 +151,37 @@ final class ImportSink {
     /// The mention rows for these keys, inserting the new ones with their first-seen casing.
     private func mentionIDs(for counts: [MentionKey: PendingCount]) throws -> [MentionKey: Int64] {
         var ids: [MentionKey: Int64] = [:]
+        ids.reserveCapacity(counts.count)
+        let lookup = try RawStatement(db, sql: "SELECT id, folded FROM mention WHERE kind = ? AND folded IN (SELECT value FROM json_each(?))")
         for kind in [TextEntity.Kind.hashtag, .user] {
             let keys = counts.keys.filter { $0.kind == kind }.map(\.folded)
-            for chunk in keys.chunked(500) {
-                let rows = try Row.fetchAll(db, sql: "SELECT id, folded FROM mention WHERE kind = ? AND folded IN (\(Self.placeholders(chunk.count)))",
-                                            arguments: StatementArguments([kind.rawValue] + chunk))
-                for row in rows { ids[MentionKey(kind: kind, folded: row["folded"])] = row["id"] }
-            }
+            guard !keys.isEmpty else { continue }
+            lookup.bind(1, kind.rawValue)
+            lookup.bind(2, TextEntity.jsonArray(keys))
+            for (id, folded) in try lookup.pairs() { ids[MentionKey(kind: kind, folded: folded)] = id }
         }
-        let insert = try db.cachedStatement(sql: "INSERT INTO mention (kind, folded, display) VALUES (?, ?, ?)")
+        let insert = try RawStatement(db, sql: "INSERT INTO mention (kind, folded, display) VALUES (?, ?, ?)")
+        // New mentions get ids in a stable order, so the same imports give the same store.
         for (key, value) in counts.sorted(by: { ($0.key.kind.rawValue, $0.key.folded) < ($1.key.kind.rawValue, $1.key.folded) }) where ids[key] == nil {
-            try insert.execute(arguments: [key.kind.rawValue, key.folded, value.display])
+            insert.bind(1, key.kind.rawValue)
+            insert.bind(2, key.folded)
+            insert.bind(3, value.display)
+            try insert.run()
             ids[key] = db.lastInsertedRowID
         }
         return ids
     }
 
+    /// The keys of `ids` that the query finds, in one query with the keys bound as a JSON array.
     private func existing(_ ids: [String], sql: String) throws -> Set<String> {
-        var found = Set<String>()
-        for chunk in ids.chunked(500) {
-            found.formUnion(try String.fetchAll(db, sql: sql + "(\(Self.placeholders(chunk.count)))", arguments: StatementArguments(chunk)))
-        }
-        return found
-    }
-
-    private static func placeholders(_ count: Int) -> String {
-        String(repeating: "?, ", count: max(count - 1, 0)) + "?"
+        guard !ids.isEmpty else { return [] }
+        let query = try RawStatement(db, sql: sql)
+        query.bind(1, TextEntity.jsonArray(ids))
+        return Set(try query.strings())
     }
 
     /// Terms are shown as given, less surrounding spaces and line breaks.
     private static func clean(_ term: String) -> String {
         term.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ").trimmingCharacters(in: .whitespaces)
-    }
-}
-
-extension Array {
-    func chunked(_ size: Int) -> [ArraySlice<Element>] {
-        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
     }
 }

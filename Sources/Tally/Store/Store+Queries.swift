@@ -64,29 +64,16 @@ extension Store {
     }
 
     static func tweets(_ db: Database, where clause: String, arguments: StatementArguments) throws -> [StoredTweet] {
-        var entities: [String: [TextEntity]] = [:]
-        let entityRows = try Row.fetchCursor(db, sql: """
-            SELECT e.tweet_id, e.kind, e.start, e.end, e.value, e.expanded_url, e.display_url
-            FROM tweet_entity e \(clause.isEmpty ? "" : "JOIN tweet t ON t.id = e.tweet_id " + clause)
-            ORDER BY e.tweet_id, e.position
-            """, arguments: arguments)
-        while let row = try entityRows.next() {
-            let start: Int? = row[2]
-            let end: Int? = row[3]
-            let entity = TextEntity(kind: TextEntity.Kind(rawValue: row[1]) ?? .url, value: row[4],
-                                    range: start.flatMap { s in end.map { s..<max(s, $0) } }, expandedURL: row[5], displayURL: row[6])
-            entities[row[0], default: []].append(entity)
-        }
+        let parser = JSONParser()
         return try Row.fetchAll(db, sql: """
-            SELECT t.id, t.created_at, t.text, t.lang, t.retweet_of, t.quoted_id, u.id AS uid, u.screen_name, u.name, u.avatar_url
+            SELECT t.id, t.created_at, t.text, t.entities, t.lang, t.retweet_of, t.quoted_id, u.id AS uid, u.screen_name, u.name, u.avatar_url
             FROM tweet t LEFT JOIN user u ON u.id = t.author_id \(clause)
             ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC
             """, arguments: arguments).map { row in
             let userID: String? = row["uid"]
             let author = userID.map { StoredUser(id: $0, screenName: row["screen_name"], name: row["name"], avatarURL: row["avatar_url"]) }
-            let id: String = row["id"]
-            return StoredTweet(id: id, author: author, createdAt: row["created_at"],
-                               text: TweetText(text: row["text"], entities: entities[id] ?? []),
+            return StoredTweet(id: row["id"], author: author, createdAt: row["created_at"],
+                               text: TweetText(text: row["text"], entities: TextEntity.fromStorageJSON(row["entities"], parser: parser)),
                                language: row["lang"], retweetOf: row["retweet_of"], quotes: row["quoted_id"])
         }
     }

@@ -16,6 +16,12 @@ public final class Store: Sendable {
         configuration.busyMode = .timeout(600)
         configuration.foreignKeysEnabled = true
         configuration.journalMode = .wal
+        configuration.prepareDatabase { db in
+            // Large imports walk B-trees bigger than SQLite's default 8 MB cache; 64 MB keeps them
+            // in memory, well inside the import's memory budget.
+            try db.execute(sql: "PRAGMA cache_size = -65536")
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
+        }
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         // Switching a new file to WAL and migrating it need the file to themselves, and SQLite
@@ -46,21 +52,10 @@ public final class Store: Sendable {
                     author_id TEXT REFERENCES user(id),
                     created_at INTEGER NOT NULL,
                     text TEXT NOT NULL,
+                    entities TEXT NOT NULL DEFAULT '[]',
                     lang TEXT,
                     retweet_of TEXT,
                     quoted_id TEXT
-                );
-                CREATE INDEX tweet_by_author ON tweet(author_id);
-                CREATE TABLE tweet_entity (
-                    tweet_id TEXT NOT NULL REFERENCES tweet(id) ON DELETE CASCADE,
-                    position INTEGER NOT NULL,
-                    kind TEXT NOT NULL CHECK (kind IN ('hashtag', 'user', 'url')),
-                    start INTEGER,
-                    end INTEGER,
-                    value TEXT NOT NULL,
-                    expanded_url TEXT,
-                    display_url TEXT,
-                    PRIMARY KEY (tweet_id, position)
                 ) WITHOUT ROWID;
                 CREATE TABLE mention (
                     id INTEGER PRIMARY KEY,
@@ -82,7 +77,6 @@ public final class Store: Sendable {
                     tweet_id TEXT NOT NULL REFERENCES tweet(id),
                     PRIMARY KEY (term_id, tweet_id)
                 ) WITHOUT ROWID;
-                CREATE INDEX term_tweet_by_tweet ON term_tweet(tweet_id);
                 CREATE TABLE term_mention (
                     term_id INTEGER NOT NULL REFERENCES term(id),
                     mention_id INTEGER NOT NULL REFERENCES mention(id),
@@ -111,7 +105,7 @@ public final class Store: Sendable {
     public func tableCounts() throws -> [String: Int] {
         try queue.read { db in
             var counts: [String: Int] = [:]
-            for table in ["user", "tweet", "tweet_entity", "mention", "term", "term_tweet", "term_mention"] {
+            for table in ["user", "tweet", "mention", "term", "term_tweet", "term_mention"] {
                 counts[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
             }
             return counts

@@ -1,0 +1,78 @@
+import GRDB
+import GRDBSQLite
+
+/// A GRDB-prepared statement run through SQLite's C API, for the inserts an import repeats per
+/// tweet: binding values directly avoids building `StatementArguments` for every row.
+struct RawStatement {
+    private let statement: Statement
+    private var handle: OpaquePointer { statement.sqliteStatement }
+    /// SQLite copies bound text at once (`SQLITE_TRANSIENT`), so Swift strings can go away after binding.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    init(_ db: Database, sql: String) throws {
+        statement = try db.cachedStatement(sql: sql)
+    }
+
+    func bind(_ index: Int32, _ text: String?) {
+        guard var text else { sqlite3_bind_null(handle, index); return }
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { _ = sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count), Self.transient) }
+        }
+    }
+
+    func bind(_ index: Int32, _ value: Int64) {
+        sqlite3_bind_int64(handle, index, value)
+    }
+
+    /// Runs a query with the values bound and returns its first column as text, row by row.
+    func strings() throws -> [String] {
+        var result: [String] = []
+        defer {
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+        }
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { return result }
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))),
+                                    sql: statement.sql)
+            }
+            if let text = sqlite3_column_text(handle, 0) {
+                result.append(String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, 0))), as: UTF8.self))
+            }
+        }
+    }
+
+    /// Runs a query and returns its first two columns as (integer, text) rows.
+    func pairs() throws -> [(Int64, String)] {
+        var result: [(Int64, String)] = []
+        defer {
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+        }
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { return result }
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))),
+                                    sql: statement.sql)
+            }
+            let text = sqlite3_column_text(handle, 1).map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: Int(sqlite3_column_bytes(handle, 1))), as: UTF8.self)
+            } ?? ""
+            result.append((sqlite3_column_int64(handle, 0), text))
+        }
+    }
+
+    /// Runs the statement with the values bound, then clears them for the next row.
+    func run() throws {
+        let code = sqlite3_step(handle)
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))),
+                                sql: statement.sql)
+        }
+    }
+}
