@@ -36,9 +36,9 @@ def test_every_hostile_page_is_inert(browser, hostile_site):
     for path in pages:
         page.goto(path.as_uri())
         page.wait_for_load_state("load")
-        # Only the theme's script element exists, and no element has an inline event handler.
+        # Only the theme's two script elements exist, and no element has an inline event handler.
         scripts = page.evaluate("Array.from(document.scripts).map(s => s.getAttribute('src'))")
-        assert len(scripts) == 1 and scripts[0].endswith("assets/tally.js"), (path, scripts)
+        assert len(scripts) == 2 and scripts[0].endswith("assets/site.js") and scripts[1].endswith("assets/tally.js"), (path, scripts)
         handlers = page.evaluate("""Array.from(document.querySelectorAll('*')).flatMap(e =>
             Array.from(e.attributes).filter(a => a.name.startsWith('on')).map(a => e.tagName + ' ' + a.name))""")
         assert handlers == [], (path, handlers)

@@ -195,9 +195,34 @@
     element.appendChild(span);
   }
 
+  /* The footer's build time and data age come from assets/site.js, so pages stay unchanged
+     between builds; the stale note is decided by the reader's clock. */
+  function showSiteStatus(now) {
+    var site = window.tallySite;
+    var status = document.querySelector('.site-status');
+    if (!site || !status) { return; }
+    function time(iso, text) {
+      var element = document.createElement('time');
+      element.setAttribute('datetime', iso);
+      element.setAttribute('data-relative', '');
+      element.textContent = text;
+      return element;
+    }
+    status.appendChild(document.createTextNode('As of '));
+    status.appendChild(time(site.built, site.builtText));
+    if (site.newest) {
+      status.appendChild(document.createTextNode(' · newest data '));
+      status.appendChild(time(site.newest, site.newestText));
+      var note = document.querySelector('.stale-note');
+      if (note) { note.hidden = now - Date.parse(site.newest) <= 7 * 86400000; }
+    }
+    status.appendChild(document.createTextNode(' · '));
+  }
+
   /* Times are absolute in the HTML (UTC); how long ago depends on when the page is read. */
   function showTimes() {
     var now = Date.now();
+    showSiteStatus(now);
     Array.prototype.forEach.call(document.querySelectorAll('time[data-relative]'), function (time) {
       addRelative(time, Date.parse(time.getAttribute('datetime')), now);
     });
@@ -211,10 +236,6 @@
           addRelative(cell, asDate(cell.getAttribute('data-sort')), now);
         });
       });
-    });
-    Array.prototype.forEach.call(document.querySelectorAll('.stale-note[data-newest]'), function (note) {
-      var newest = Date.parse(note.getAttribute('data-newest'));
-      if (!isNaN(newest)) { note.hidden = now - newest <= 7 * 86400000; }
     });
   }
 

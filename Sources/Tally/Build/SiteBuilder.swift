@@ -38,15 +38,15 @@ public struct SiteBuilder {
             return try Store(path: project.storeURL.path)
         }
         let theme = try step("load theme") { try Theme.load(folder: project.themeURL) }
-        let plan = try step("plan pages") { try SitePlanner(siteTitle: project.title).plan(store) }
-        let site = SiteInfo(title: project.title, baseURL: project.baseURL, builtAt: builtAt ?? BuildClock.now(), dataAsOf: plan.dataAsOf)
+        let time = builtAt ?? BuildClock.now()
+        let plan = try step("plan pages") { try SitePlanner(siteTitle: project.title, builtAt: time).plan(store) }
+        let site = SiteInfo(title: project.title, baseURL: project.baseURL, builtAt: time, dataAsOf: plan.dataAsOf)
         let files = try step("render pages") { () -> [OutputFile] in
-            let renderer = PageRenderer(theme: theme, site: site)
-            var files: [OutputFile] = []
+            var files = try PageRenderer(theme: theme, site: site).renderAll(plan.pages)
             files.reserveCapacity(plan.pages.count + plan.exports.count + theme.assets.count)
-            for page in plan.pages { files.append(OutputFile(path: page.path, bytes: Array(try renderer.render(page).utf8))) }
             for export in plan.exports { files.append(OutputFile(path: export.path, bytes: export.encoded())) }
             for (name, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) { files.append(OutputFile(path: Routes.asset(name), bytes: bytes)) }
+            files.append(OutputFile(path: Routes.siteScript, bytes: site.script))
             return files
         }
         let report = try step("write site") { try SiteWriter(output: project.outputURL).write(files) }

@@ -16,6 +16,8 @@ public enum Routes {
     public static func termTweets(_ term: SearchTerm) -> String { "searches/\(slug(term.folded))/tweets/index.html" }
     /// One tweet.
     public static func tweet(_ id: String) -> String { "tweets/\(tweetSlug(id))/index.html" }
+    /// The per-build facts script (build time, newest data).
+    public static let siteScript = "assets/site.js"
     /// A theme asset.
     public static func asset(_ name: String) -> String { "assets/\(name)" }
 

@@ -5,10 +5,16 @@ public struct SitePlanner {
     public var historyLimit = 100
     /// How many searches the home page shows.
     public var homeSearches = 10
+    /// Build time (seconds since 1970), shown on the home page.
+    public var builtAt: Int64
 
-    public init(siteTitle: String) {
+    public init(siteTitle: String, builtAt: Int64) {
         self.siteTitle = siteTitle
+        self.builtAt = builtAt
     }
+
+    /// Data older than this at build time is flagged; the browser checks again against its own clock.
+    public static let staleAfter: Int64 = 7 * 86_400
 
     /// Every page and data file, in a stable order.
     public func plan(_ store: Store) throws -> SitePlan {
@@ -30,7 +36,10 @@ public struct SitePlanner {
         pages.append(SitePage(path: Routes.home, template: "home", title: siteTitle, section: .home, model: HomePage(
             title: siteTitle, recentSearches: history.prefix(homeSearches).map { SearchRow($0, from: Routes.home) },
             hasSearches: !history.isEmpty, searchesHref: Routes.relative(from: Routes.home, to: Routes.searches),
-            tweetCount: totals.tweets, userCount: totals.users, termCount: totals.terms, mentionCount: totals.mentions)))
+            tweetCount: totals.tweets, userCount: totals.users, termCount: totals.terms, mentionCount: totals.mentions,
+            builtAt: TwitterDate.format(builtAt) + " UTC", hasData: totals.newest != nil,
+            dataAsOf: totals.newest.map { TwitterDate.format($0) + " UTC" } ?? "",
+            staleAtBuild: totals.newest.map { builtAt - $0 > Self.staleAfter } ?? false)))
 
         pages.append(SitePage(path: Routes.searches, template: "searches", title: "Searches", section: .searches, model: SearchesPage(
             rows: history.map { SearchRow($0, from: Routes.searches) }, hasRows: !history.isEmpty,

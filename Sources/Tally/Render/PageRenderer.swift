@@ -14,9 +14,21 @@ public struct PageRenderer: Sendable {
         guard let template = theme.library.getTemplate(named: page.template) else {
             throw ThemeError(file: "templates/\(page.template).md", reason: "the theme has no template for \(page.path)")
         }
-        let markdown = template.render(page.model, library: theme.library)
+        let markdown = template.render(try MustacheValueEncoder.encode(page.model), library: theme.library)
         let body = MarkdownRenderer.html(markdown)
-        return theme.layout.render(LayoutContext(page: page, body: body, site: site), library: theme.library)
+        return theme.layout.render(try MustacheValueEncoder.encode(LayoutContext(page: page, body: body, site: site)), library: theme.library)
+    }
+}
+
+extension SiteInfo {
+    /// `assets/site.js`: what changes with every build (its time, how new the data is), kept out
+    /// of the pages so that a page changes only when its own content does.
+    public var script: [UInt8] {
+        var fields = ["\"built\":\"\(TwitterDate.iso(builtAt))\"", "\"builtText\":\"\(TwitterDate.format(builtAt)) UTC\""]
+        if let dataAsOf {
+            fields += ["\"newest\":\"\(TwitterDate.iso(dataAsOf))\"", "\"newestText\":\"\(TwitterDate.format(dataAsOf)) UTC\""]
+        }
+        return Array("window.tallySite = {\(fields.joined(separator: ","))};\n".utf8)
     }
 }
 
@@ -30,9 +42,6 @@ public struct SiteInfo: Sendable {
     /// The newest search or tweet shown, if any.
     public var dataAsOf: Int64?
 
-    /// Data older than this at build time is flagged; the browser checks again against its own clock.
-    public static let staleAfter: Int64 = 7 * 86_400
-
     public init(title: String, baseURL: String?, builtAt: Int64, dataAsOf: Int64? = nil) {
         self.title = title
         self.baseURL = baseURL
@@ -42,8 +51,8 @@ public struct SiteInfo: Sendable {
 }
 
 /// The layout's model.
-struct LayoutContext {
-    struct NavItem {
+struct LayoutContext: Encodable {
+    struct NavItem: Encodable {
         var title: String
         var href: String
         var current: Bool
@@ -55,12 +64,7 @@ struct LayoutContext {
     var root: String
     var body: String
     var nav: [NavItem]
-    var builtAt: String
-    var builtAtISO: String
-    var hasData: Bool
-    var dataAsOf: String
-    var dataAsOfISO: String
-    var staleAtBuild: Bool
+    var siteScriptHref: String
     var canonicalURL: String?
     var stylesheetHref: String
     var scriptHref: String
@@ -74,12 +78,7 @@ struct LayoutContext {
         nav = SiteSection.allCases.map {
             NavItem(title: $0.rawValue, href: Routes.relative(from: page.path, to: $0.path), current: $0 == page.section)
         }
-        builtAt = TwitterDate.format(site.builtAt) + " UTC"
-        builtAtISO = TwitterDate.iso(site.builtAt)
-        hasData = site.dataAsOf != nil
-        dataAsOf = site.dataAsOf.map { TwitterDate.format($0) + " UTC" } ?? ""
-        dataAsOfISO = site.dataAsOf.map(TwitterDate.iso) ?? ""
-        staleAtBuild = site.dataAsOf.map { site.builtAt - $0 > SiteInfo.staleAfter } ?? false
+        siteScriptHref = Routes.relative(from: page.path, to: Routes.siteScript)
         canonicalURL = site.baseURL.flatMap { base in
             Routes.external((base.hasSuffix("/") ? base : base + "/") + (page.path == Routes.home ? "" : page.path))
         }

@@ -74,11 +74,18 @@ struct CrashAndConcurrencyTests {
             }
             builds.forEach { $0.waitUntilExit() }
             #expect(builds.allSatisfy { $0.terminationStatus == 0 })
-            // Every page carries one build's date: the two never interleave.
-            let dates = try FileManager.default.subpathsOfDirectory(atPath: folder.url.appendingPathComponent("public").path)
-                .filter { $0.hasSuffix(".html") }
-                .map { try folder.read("public/" + $0).contains("datetime=\"2001-09-09T01:46:40Z\"") }
-            #expect(dates.count > 1000 && (dates.allSatisfy { $0 } || dates.allSatisfy { !$0 }))
+            // The site on disk is one build's: its manifest matches every file, and the home page
+            // and site.js carry the same build time.
+            let manifest = try folder.read("public/.tally-manifest").split(separator: "\n")
+            #expect(manifest.count > 1000)
+            for line in manifest {
+                let parts = line.split(separator: " ", maxSplits: 1)
+                let bytes = try [UInt8](Data(contentsOf: folder.url.appendingPathComponent("public/" + parts[1])))
+                #expect(Manifest.digest(bytes) == String(parts[0]), "\(parts[1]) is not the manifest's")
+            }
+            let home = try folder.read("public/index.html").contains("As of 2001-09-09 01:46 UTC")
+            let script = try folder.read("public/assets/site.js").contains("2001-09-09T01:46:40Z")
+            #expect(home == script)
         }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("staging") || $0.contains(".old-") }
         #expect(leftovers.isEmpty)

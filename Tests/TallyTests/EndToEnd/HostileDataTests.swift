@@ -40,10 +40,9 @@ struct HostileDataTests {
         let badURL = try Regex("(href|src)=\"\\s*(javascript|data|vbscript):")
         for path in pages {
             let html = try project.page(path)
-            #expect(html.matches(of: scriptTag).map { String(html[$0.range]) }.allSatisfy {
-                $0.hasPrefix("<script src=\"") && $0.hasSuffix("assets/tally.js\" defer>")
-            }, "\(path)")
-            #expect(html.matches(of: scriptTag).count == 1, "\(path)")
+            let scripts = html.matches(of: scriptTag).map { String(html[$0.range]) }
+            #expect(scripts.count == 2 && scripts[0].hasSuffix("assets/site.js\" defer>") && scripts[1].hasSuffix("assets/tally.js\" defer>"),
+                    "\(path): \(scripts)")
             #expect(html.firstMatch(of: liveAttribute) == nil, "\(path)")
             #expect(html.firstMatch(of: badURL) == nil, "\(path)")
             #expect(!html.contains("<img") && !html.contains("<em>") && !html.contains("<code>") && !html.contains("<h1>heading"), "\(path)")

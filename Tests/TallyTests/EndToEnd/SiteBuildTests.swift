@@ -57,7 +57,28 @@ struct SiteBuildTests {
         let report = try project.build()
         #expect(try project.folder.read("public/.tally-manifest") == first)
         #expect(report.changed == 0)
-        #expect(try project.page("index.html").contains("datetime=\"2023-11-14T22:13:20Z\""))
+        #expect(try project.page("assets/site.js").contains("\"built\":\"2023-11-14T22:13:20Z\""))
+        #expect(try project.page("index.html").contains("As of 2023-11-14 22:13 UTC"))
+    }
+
+    @Test("after one new search, a build rewrites only the pages that changed and links the rest")
+    func incremental() throws {
+        let project = TestProject()
+        let tweets = (1...40).map { TweetSpec(id: "\($0)", text: "#a #b\($0 % 3) @u\($0 % 4)") }
+        try project.folder.write(["a.json": Synthetic.searchPage(query: "first", tweets)])
+        try project.importFiles(["a.json"])
+        let first = try project.build(builtAt: 1_700_000_000)
+        let untouched = project.folder.url.appendingPathComponent("public/tweets/7/index.html").path
+        let before = try FileManager.default.attributesOfItem(atPath: untouched)[.systemFileNumber] as? Int
+        try project.folder.write(["b.json": Synthetic.searchPage(query: "second", [TweetSpec(id: "900", text: "#new #a")])])
+        try project.importFiles(["b.json"])
+        let second = try project.build(builtAt: 1_700_000_600)
+        // Home, the searches list, the new term's two pages and four data files, the new tweet,
+        // and site.js (the build time) change; the 40 older tweet pages and the first term's do not.
+        #expect(second.pages == first.pages + 3)
+        #expect(second.changed == 10, "\(second)")
+        let after = try FileManager.default.attributesOfItem(atPath: untouched)[.systemFileNumber] as? Int
+        #expect(before != nil && before == after, "an unchanged page was written again")
     }
 
     @Test("the sample content builds: every search has its pages and every page its stylesheet and script")

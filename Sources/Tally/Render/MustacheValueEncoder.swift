@@ -1,0 +1,116 @@
+/// Turns an `Encodable` page model into dictionaries, arrays and scalars for swift-mustache.
+///
+/// swift-mustache reads dictionaries directly but structs through `Mirror`, whose runtime type
+/// lookups dominated rendering. Encoding each model once keeps models plain Swift values and
+/// rendering fast. A nil optional is left out, as `Mirror` did.
+enum MustacheValueEncoder {
+    static func encode(_ value: any Encodable) throws -> Any {
+        let encoder = ValueEncoder()
+        try value.encode(to: encoder)
+        return encoder.storage.value
+    }
+}
+
+/// A slot an encoder writes one value into; containers write into boxes they share.
+private final class Box {
+    var value: Any = [String: Any]()
+}
+
+private final class ValueEncoder: Encoder {
+    let storage = Box()
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] = [:]
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        storage.value = [String: Any]()
+        return KeyedEncodingContainer(KeyedContainer<Key>(box: storage))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        storage.value = [Any]()
+        return UnkeyedContainer(box: storage)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleContainer(box: storage)
+    }
+}
+
+/// Encodes a nested value into its own box and returns what it became.
+private func nested(_ value: some Encodable) throws -> Any {
+    switch value {
+    case let text as String: return text
+    case let number as Int: return number
+    case let flag as Bool: return flag
+    default:
+        let encoder = ValueEncoder()
+        try value.encode(to: encoder)
+        return encoder.storage.value
+    }
+}
+
+private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let box: Box
+    var codingPath: [any CodingKey] = []
+
+    private func set(_ value: Any, _ key: Key) {
+        var dictionary = box.value as! [String: Any]
+        dictionary[key.stringValue] = value
+        box.value = dictionary
+    }
+
+    mutating func encodeNil(forKey key: Key) throws {}
+    mutating func encode(_ value: Bool, forKey key: Key) throws { set(value, key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(value, key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { set(value, key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { set(value, key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { set(value, key) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { set(try nested(value), key) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        fatalError("page models do not use nested containers")
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        fatalError("page models do not use nested containers")
+    }
+
+    mutating func superEncoder() -> any Encoder { fatalError("page models do not use superEncoder") }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { fatalError("page models do not use superEncoder") }
+}
+
+private struct UnkeyedContainer: UnkeyedEncodingContainer {
+    let box: Box
+    var codingPath: [any CodingKey] = []
+    var count: Int { (box.value as! [Any]).count }
+
+    private func append(_ value: Any) {
+        var array = box.value as! [Any]
+        array.append(value)
+        box.value = array
+    }
+
+    mutating func encodeNil() throws {}
+    mutating func encode(_ value: Bool) throws { append(value) }
+    mutating func encode(_ value: String) throws { append(value) }
+    mutating func encode(_ value: Int) throws { append(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws { append(try nested(value)) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        fatalError("page models do not use nested containers")
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { fatalError("page models do not use nested containers") }
+    mutating func superEncoder() -> any Encoder { fatalError("page models do not use superEncoder") }
+}
+
+private struct SingleContainer: SingleValueEncodingContainer {
+    let box: Box
+    var codingPath: [any CodingKey] = []
+
+    mutating func encodeNil() throws { box.value = Optional<Any>.none as Any }
+    mutating func encode(_ value: Bool) throws { box.value = value }
+    mutating func encode(_ value: String) throws { box.value = value }
+    mutating func encode(_ value: Int) throws { box.value = value }
+    mutating func encode<T: Encodable>(_ value: T) throws { box.value = try nested(value) }
+}
