@@ -14,7 +14,11 @@ FUZZ_SECONDS ?= 120
 FUZZ_BUILD := .build-fuzz
 FUZZ_CRASHES := Tests/TallyTests/Fixtures/fuzz-crashes
 
-.PHONY: site test fuzz deps test-deps build release clean
+BENCH_SIZES ?= 10k,100k,1M
+BENCH_BUILD_SIZES ?= 10k,100k
+BENCH_RUNS ?= 3
+
+.PHONY: site test fuzz bench deps test-deps build release clean
 
 ## site: install what is missing, build tally, import content/data, write public/
 site: deps release
@@ -38,6 +42,12 @@ fuzz: deps
 	find Tests/TallyTests/Fixtures -type f -size -64k ! -name '*.md' -exec cp -n {} $(FUZZ_BUILD)/corpus/ \;
 	$(FUZZ_BUILD)/debug/TallyFuzz $(FUZZ_BUILD)/corpus -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 		-artifact_prefix=$(FUZZ_CRASHES)/
+
+## bench: Tally against a plain Python import and Hugo on generated data; prints one table
+bench: deps test-deps release
+	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq hugo time; }
+	@command -v /usr/bin/time >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq time; }
+	$(PYTHON) bench/run.py --sizes $(BENCH_SIZES) --build-sizes $(BENCH_BUILD_SIZES) --runs $(BENCH_RUNS)
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is required: https://www.swift.org/install/linux/"; exit 1; }

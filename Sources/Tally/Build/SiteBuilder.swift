@@ -17,7 +17,7 @@ public struct SiteBuilder {
     /// Runs every step and reports what was written.
     @discardableResult
     public func build() throws -> BuildReport {
-        let steps = 5
+        let steps = 4
         var index = 0
         func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
             index += 1
@@ -41,15 +41,19 @@ public struct SiteBuilder {
         let time = builtAt ?? BuildClock.now()
         let plan = try step("plan pages") { try SitePlanner(siteTitle: project.title, builtAt: time).plan(store) }
         let site = SiteInfo(title: project.title, baseURL: project.baseURL, builtAt: time, dataAsOf: plan.dataAsOf)
-        let files = try step("render pages") { () -> [OutputFile] in
-            var files = try PageRenderer(theme: theme, site: site).renderAll(plan.pages)
-            files.reserveCapacity(plan.pages.count + plan.exports.count + theme.assets.count)
-            for export in plan.exports { files.append(OutputFile(path: export.path, bytes: export.encoded())) }
-            for (name, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) { files.append(OutputFile(path: Routes.asset(name), bytes: bytes)) }
-            files.append(OutputFile(path: Routes.siteScript, bytes: site.script))
-            return files
+        // Pages are rendered on every core a chunk at a time and written as each chunk is done,
+        // so memory holds one chunk of rendered pages, not the site.
+        let report = try step("render and write") {
+            let renderer = PageRenderer(theme: theme, site: site)
+            return try SiteWriter(output: project.outputURL).write { emit in
+                for start in stride(from: 0, to: plan.pages.count, by: 1024) {
+                    for file in try renderer.renderAll(Array(plan.pages[start..<min(start + 1024, plan.pages.count)])) { try emit(file) }
+                }
+                for export in plan.exports { try emit(OutputFile(path: export.path, bytes: export.encoded())) }
+                for (name, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) { try emit(OutputFile(path: Routes.asset(name), bytes: bytes)) }
+                try emit(OutputFile(path: Routes.siteScript, bytes: site.script))
+            }
         }
-        let report = try step("write site") { try SiteWriter(output: project.outputURL).write(files) }
         return BuildReport(pages: plan.pages.count, files: report.files, changed: report.changed, removed: report.removed,
                            output: project.outputURL.path)
     }

@@ -18,6 +18,13 @@ public struct SiteWriter {
     /// Writes `files` as the whole new site and returns how many differ from the previous one.
     @discardableResult
     public func write(_ files: [OutputFile]) throws -> WriteReport {
+        try write { emit in for file in files { try emit(file) } }
+    }
+
+    /// Writes the whole new site from files handed over one at a time by `produce`, so a build
+    /// need not hold every rendered page at once.
+    @discardableResult
+    public func write(_ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
         try manager.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -32,9 +39,11 @@ public struct SiteWriter {
         try? manager.removeItem(at: staging)
         var manifest = Manifest()
         var changed = 0
+        var count = 0
         do {
             var folders = FolderMaker(root: staging.path)
-            for file in files {
+            try produce { file in
+                count += 1
                 let target = try Self.resolve(file.path, under: staging)
                 try folders.make(parentOf: file.path)
                 let digest = Manifest.digest(file.bytes)
@@ -42,7 +51,7 @@ public struct SiteWriter {
                 // An unchanged file is linked from the previous site rather than written again,
                 // so an incremental build writes only what changed (and keeps old files' times).
                 if previous.entries[file.path] == digest, link(output.appendingPathComponent(file.path).path, target.path) == 0 {
-                    continue
+                    return
                 }
                 changed += 1
                 try Self.writeFile(file.bytes, to: target.path, name: file.path)
@@ -64,7 +73,7 @@ public struct SiteWriter {
             throw error
         }
         try? manager.removeItem(at: old)
-        return WriteReport(files: files.count, changed: changed, removed: removed)
+        return WriteReport(files: count, changed: changed, removed: removed)
     }
 
     /// A build killed between its two renames leaves the previous site in `.NAME.old-PID` and no

@@ -36,14 +36,27 @@ public enum MarkdownRenderer {
     /// alignment in the stylesheet (and out of inline styles, which a strict CSP forbids). Data
     /// cannot forge these tags: cmark escapes `"` and `<` in text and attributes.
     static func classifyAlignment(_ html: String) -> String {
-        guard html.contains(" align=\"") else { return html }
-        var result = html
-        for cell in ["th", "td"] {
-            for side in ["left", "center", "right"] {
-                result = result.replacingOccurrences(of: "<\(cell) align=\"\(side)\">", with: "<\(cell) class=\"align-\(side)\">")
+        let bytes = Array(html.utf8)
+        let marker = Array(" align=\"".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 256)
+        var index = 0
+        var changed = false
+        while index < bytes.count {
+            // `<td align="` or `<th align="` → `<td class="align-`
+            if bytes[index] == UInt8(ascii: "<"), index + 3 + marker.count <= bytes.count, bytes[index + 1] == UInt8(ascii: "t"),
+               bytes[index + 2] == UInt8(ascii: "d") || bytes[index + 2] == UInt8(ascii: "h"),
+               bytes[(index + 3)..<(index + 3 + marker.count)].elementsEqual(marker) {
+                out.append(contentsOf: bytes[index..<(index + 3)])
+                out.append(contentsOf: " class=\"align-".utf8)
+                index += 3 + marker.count
+                changed = true
+                continue
             }
+            out.append(bytes[index])
+            index += 1
         }
-        return result
+        return changed ? String(decoding: out, as: UTF8.self) : html
     }
 
     /// Empties every link or image URL whose scheme is not allowed.

@@ -11,9 +11,13 @@ enum MustacheValueEncoder {
     }
 }
 
-/// A slot an encoder writes one value into; containers write into boxes they share.
+/// A slot an encoder writes one value into; containers mutate it in place (no copy per key).
 private final class Box {
-    var value: Any = [String: Any]()
+    var dictionary: [String: Any]? = nil
+    var array: [Any]? = nil
+    var single: Any? = nil
+
+    var value: Any { dictionary ?? array ?? single ?? [String: Any]() }
 }
 
 private final class ValueEncoder: Encoder {
@@ -22,12 +26,12 @@ private final class ValueEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] = [:]
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        storage.value = [String: Any]()
+        if storage.dictionary == nil { storage.dictionary = Dictionary(minimumCapacity: 16) }
         return KeyedEncodingContainer(KeyedContainer<Key>(box: storage))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        storage.value = [Any]()
+        if storage.array == nil { storage.array = [] }
         return UnkeyedContainer(box: storage)
     }
 
@@ -54,9 +58,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     var codingPath: [any CodingKey] = []
 
     private func set(_ value: Any, _ key: Key) {
-        var dictionary = box.value as! [String: Any]
-        dictionary[key.stringValue] = value
-        box.value = dictionary
+        box.dictionary![key.stringValue] = value
     }
 
     mutating func encodeNil(forKey key: Key) throws {}
@@ -82,12 +84,10 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
     let box: Box
     var codingPath: [any CodingKey] = []
-    var count: Int { (box.value as! [Any]).count }
+    var count: Int { box.array!.count }
 
     private func append(_ value: Any) {
-        var array = box.value as! [Any]
-        array.append(value)
-        box.value = array
+        box.array!.append(value)
     }
 
     mutating func encodeNil() throws {}
@@ -108,9 +108,9 @@ private struct SingleContainer: SingleValueEncodingContainer {
     let box: Box
     var codingPath: [any CodingKey] = []
 
-    mutating func encodeNil() throws { box.value = Optional<Any>.none as Any }
-    mutating func encode(_ value: Bool) throws { box.value = value }
-    mutating func encode(_ value: String) throws { box.value = value }
-    mutating func encode(_ value: Int) throws { box.value = value }
-    mutating func encode<T: Encodable>(_ value: T) throws { box.value = try nested(value) }
+    mutating func encodeNil() throws { box.single = Optional<Any>.none as Any }
+    mutating func encode(_ value: Bool) throws { box.single = value }
+    mutating func encode(_ value: String) throws { box.single = value }
+    mutating func encode(_ value: Int) throws { box.single = value }
+    mutating func encode<T: Encodable>(_ value: T) throws { box.single = try nested(value) }
 }
