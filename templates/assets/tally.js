@@ -40,10 +40,27 @@
     return kind || 'text';
   }
 
-  function compare(a, b, kind) {
-    if (kind === 'number') { return asNumber(a) - asNumber(b); }
-    if (kind === 'date') { return asDate(a) - asDate(b); }
-    return collator.compare(a, b);
+  /* Sort keys are worked out once per column and kept: numbers and dates parsed, text turned
+     into its rank in collation order. A 10,000-row sort then compares plain numbers. */
+  function columnKeys(table, index) {
+    var column = table.columns[index];
+    if (!column.keys) {
+      var texts = table.rows.map(function (row) { return cellText(row, index); });
+      if (column.kind === 'number') {
+        column.keys = texts.map(asNumber);
+      } else if (column.kind === 'date') {
+        column.keys = texts.map(asDate);
+      } else {
+        var order = texts.map(function (text, i) { return i; });
+        order.sort(function (a, b) { return collator.compare(texts[a], texts[b]); });
+        column.keys = new Array(texts.length);
+        for (var k = 0, rank = 0; k < order.length; k++) {
+          if (k > 0 && collator.compare(texts[order[k - 1]], texts[order[k]]) !== 0) { rank = k; }
+          column.keys[order[k]] = rank;
+        }
+      }
+    }
+    return column.keys;
   }
 
   function SortableTable(table, name, announcer) {
@@ -52,7 +69,6 @@
     this.announcer = announcer;
     this.body = table.tBodies[0];
     this.rows = Array.prototype.slice.call(this.body.rows);
-    this.rows.forEach(function (row, index) { row.setAttribute('data-order', String(index)); });
     this.headers = Array.prototype.slice.call(table.tHead.rows[0].cells);
     this.keys = [];
     var self = this;
@@ -98,20 +114,31 @@
   };
 
   SortableTable.prototype.apply = function () {
+    var self = this;
     var keys = this.keys;
     var columns = this.columns;
-    var rows = this.rows.slice();
-    rows.sort(function (a, b) {
+    var values = keys.map(function (key) { return columnKeys(self, key.index); });
+    var order = this.rows.map(function (row, index) { return index; });
+    order.sort(function (a, b) {
       for (var i = 0; i < keys.length; i++) {
-        var key = keys[i];
-        var result = compare(cellText(a, key.index), cellText(b, key.index), columns[key.index].kind);
-        if (result !== 0 && !isNaN(result)) { return key.direction === 'asc' ? result : -result; }
+        var x = values[i][a];
+        var y = values[i][b];
+        var result = x - y;
+        if (result !== 0 && !isNaN(result)) { return keys[i].direction === 'asc' ? result : -result; }
       }
-      return Number(a.getAttribute('data-order')) - Number(b.getAttribute('data-order'));
+      return a - b; /* stable: the default (HTML) order breaks ties */
     });
-    var fragment = document.createDocumentFragment();
-    rows.forEach(function (row) { fragment.appendChild(row); });
-    this.body.appendChild(fragment);
+    // Rows move fastest into a fresh body outside the document, swapped in at once.
+    var rows = this.rows;
+    var old = this.body;
+    var fresh = old.cloneNode(false);
+    var parent = old.parentNode;
+    var next = old.nextSibling;
+    parent.removeChild(old);
+    old.textContent = '';
+    order.forEach(function (index) { fresh.appendChild(rows[index]); });
+    parent.insertBefore(fresh, next);
+    this.body = fresh;
     this.headers.forEach(function (th, index) {
       var primary = keys.length > 0 && keys[0].index === index;
       if (primary) { th.setAttribute('aria-sort', keys[0].direction === 'asc' ? 'ascending' : 'descending'); }
@@ -256,6 +283,13 @@
     showTimes();
     restoreAll();
     window.addEventListener('hashchange', restoreAll);
+    // Work out sort keys while the reader is idle, a column at a time, so a first click is quick.
+    var idle = window.requestIdleCallback || function (callback) { return setTimeout(callback, 50); };
+    tables.forEach(function (table) {
+      table.columns.forEach(function (column, index) {
+        if (column.sortable) { idle(function () { columnKeys(table, index); }); }
+      });
+    });
   }
 
   function restoreAll() {
