@@ -9,8 +9,6 @@ final class ImportSink {
     private let db: Database
     private(set) var summary: ImportSummary
     private var termIDs: [String: Int64] = [:]
-    /// Per term: the tweets linked to it by this file, so a tweet repeated across pages counts once.
-    private var linkedThisFile: [Int64: Set<String>] = [:]
     private var pending: [Int64: [MentionKey: PendingCount]] = [:]
     private var newLinks: [Int64: Int] = [:]
     /// Authors already written by this file, so an author is written again only when they changed.
@@ -109,7 +107,10 @@ final class ImportSink {
         guard !tweets.isEmpty else { return }
         let known = try existing(tweets.map(\.id), sql: "SELECT tweet_id FROM term_tweet WHERE term_id = \(termID) AND tweet_id IN (SELECT value FROM json_each(?))")
         let statement = try RawStatement(db, sql: "INSERT INTO term_tweet (term_id, tweet_id) VALUES (?, ?)")
-        var linked = linkedThisFile[termID, default: []]
+        // Links from earlier pages of this file are already in term_tweet (this transaction sees
+        // its own writes), so `known` covers them; only repeats within this page need a set, and
+        // memory does not grow with the file.
+        var linked = Set<String>()
         var counts = pending[termID, default: [:]]
         for tweet in tweets where !known.contains(tweet.id) && linked.insert(tweet.id).inserted {
             statement.bind(1, termID)
@@ -120,7 +121,6 @@ final class ImportSink {
                 counts[MentionKey(kind: mention.kind, folded: mention.folded), default: PendingCount(display: mention.value, count: 0)].count += 1
             }
         }
-        linkedThisFile[termID] = linked
         pending[termID] = counts
     }
 
