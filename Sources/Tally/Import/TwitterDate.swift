@@ -35,17 +35,7 @@ public enum TwitterDate {
         months[String(decoding: [a, b, c], as: UTF8.self)]
     }
 
-    private static func number(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-        guard !bytes.isEmpty else { return nil }
-        var value = 0
-        for byte in bytes {
-            guard byte >= 48, byte <= 57 else { return nil }
-            value = value * 10 + Int(byte - 48)
-        }
-        return value
-    }
-
-    private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
+    private static func number(_ bytes: some Collection<UInt8>) -> Int? {
         guard !bytes.isEmpty else { return nil }
         var value = 0
         for byte in bytes {

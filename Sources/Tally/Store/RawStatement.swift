@@ -26,27 +26,17 @@ struct RawStatement {
 
     /// Runs a query with the values bound and returns its first column as text, row by row.
     func strings() throws -> [String] {
-        var result: [String] = []
-        defer {
-            sqlite3_reset(handle)
-            sqlite3_clear_bindings(handle)
-        }
-        while true {
-            let code = sqlite3_step(handle)
-            if code == SQLITE_DONE { return result }
-            guard code == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))),
-                                    sql: statement.sql)
-            }
-            if let text = sqlite3_column_text(handle, 0) {
-                result.append(String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, 0))), as: UTF8.self))
-            }
-        }
+        try rows { handle in Self.text(handle, 0) }
     }
 
     /// Runs a query and returns its first two columns as (integer, text) rows.
     func pairs() throws -> [(Int64, String)] {
-        var result: [(Int64, String)] = []
+        try rows { handle in (sqlite3_column_int64(handle, 0), Self.text(handle, 1)) }
+    }
+
+    /// Steps through every row, reading each with `read`, then resets for the next use.
+    private func rows<Row>(_ read: (OpaquePointer) -> Row) throws -> [Row] {
+        var result: [Row] = []
         defer {
             sqlite3_reset(handle)
             sqlite3_clear_bindings(handle)
@@ -58,11 +48,13 @@ struct RawStatement {
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))),
                                     sql: statement.sql)
             }
-            let text = sqlite3_column_text(handle, 1).map {
-                String(decoding: UnsafeBufferPointer(start: $0, count: Int(sqlite3_column_bytes(handle, 1))), as: UTF8.self)
-            } ?? ""
-            result.append((sqlite3_column_int64(handle, 0), text))
+            result.append(read(handle))
         }
+    }
+
+    private static func text(_ handle: OpaquePointer, _ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
     }
 
     /// Runs the statement with the values bound, then clears them for the next row.
