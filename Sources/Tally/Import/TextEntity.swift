@@ -4,12 +4,12 @@ public struct TextEntity: Sendable, Equatable, Hashable {
     public enum Kind: String, Sendable, Codable {
         case hashtag, user, url
 
-        /// The characters that introduce it in text (Twitter accepts the full-width forms too).
-        var sigils: Set<Unicode.Scalar> {
+        /// Whether `scalar` introduces this kind in text (Twitter accepts the full-width forms too).
+        func isSigil(_ scalar: Unicode.Scalar) -> Bool {
             switch self {
-            case .hashtag: return ["#", "＃"]
-            case .user: return ["@", "＠"]
-            case .url: return []
+            case .hashtag: return scalar == "#" || scalar == "＃"
+            case .user: return scalar == "@" || scalar == "＠"
+            case .url: return false
             }
         }
     }

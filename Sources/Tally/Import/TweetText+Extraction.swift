@@ -12,7 +12,7 @@ extension TweetText {
         while index < scalars.count {
             let scalar = scalars[index]
             let afterBoundary = index == 0 || !(isWordScalar(scalars[index - 1]) || scalars[index - 1] == "&")
-            if afterBoundary, TextEntity.Kind.hashtag.sigils.contains(scalar) {
+            if afterBoundary, TextEntity.Kind.hashtag.isSigil(scalar) {
                 var end = index + 1
                 while end < scalars.count, isWordScalar(scalars[end]) { end += 1 }
                 let body = scalars[(index + 1)..<end]
@@ -21,7 +21,7 @@ extension TweetText {
                     index = end
                     continue
                 }
-            } else if afterBoundary, TextEntity.Kind.user.sigils.contains(scalar) {
+            } else if afterBoundary, TextEntity.Kind.user.isSigil(scalar) {
                 var end = index + 1
                 while end < scalars.count, end - index <= 15, scalars[end].isASCII,
                       scalars[end] == "_" || scalars[end].properties.isAlphabetic || ("0"..."9").contains(scalars[end]) {

@@ -144,7 +144,7 @@ public struct TweetText: Sendable, Equatable {
 
     /// Whether the text under an entity's range is the entity (`#tag`, `@name`, any casing).
     private static func matches(_ entity: TextEntity, _ slice: ArraySlice<Unicode.Scalar>) -> Bool {
-        guard let first = slice.first, first == "#" || first == "@" || entity.kind.sigils.contains(first) else { return false }
+        guard let first = slice.first, entity.kind.isSigil(first) else { return false }
         // The usual case, the same text as the entity, needs no allocation.
         if slice.dropFirst().elementsEqual(entity.value.unicodeScalars) { return true }
         let body = String(String.UnicodeScalarView(slice.dropFirst()))
@@ -157,7 +157,7 @@ public struct TweetText: Sendable, Equatable {
         let lowered = scalars.map { String($0).lowercased().unicodeScalars.count == 1 ? String($0).lowercased().unicodeScalars.first! : $0 }
         var start = 0
         while start + body.count < lowered.count {
-            if entity.kind.sigils.contains(scalars[start]) {
+            if entity.kind.isSigil(scalars[start]) {
                 let end = start + 1 + body.count
                 if Array(lowered[(start + 1)..<end]) == body, end == lowered.count || !TweetText.isWordScalar(scalars[end]) {
                     let range = start..<end

@@ -31,8 +31,23 @@ public enum TwitterDate {
         return parseClassic(String(decoding: b, as: UTF8.self))
     }
 
+    /// The month of a three-letter English name, read from bytes (no String per date).
     private static func month(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int? {
-        months[String(decoding: [a, b, c], as: UTF8.self)]
+        switch (a, b, c) {
+        case (0x4A, 0x61, 0x6E): return 1  // Jan
+        case (0x46, 0x65, 0x62): return 2  // Feb
+        case (0x4D, 0x61, 0x72): return 3  // Mar
+        case (0x41, 0x70, 0x72): return 4  // Apr
+        case (0x4D, 0x61, 0x79): return 5  // May
+        case (0x4A, 0x75, 0x6E): return 6  // Jun
+        case (0x4A, 0x75, 0x6C): return 7  // Jul
+        case (0x41, 0x75, 0x67): return 8  // Aug
+        case (0x53, 0x65, 0x70): return 9  // Sep
+        case (0x4F, 0x63, 0x74): return 10 // Oct
+        case (0x4E, 0x6F, 0x76): return 11 // Nov
+        case (0x44, 0x65, 0x63): return 12 // Dec
+        default: return nil
+        }
     }
 
     private static func number(_ bytes: some Collection<UInt8>) -> Int? {

@@ -35,7 +35,20 @@ extension Store {
 
     /// Every stored tweet, newest first, with authors and entities.
     public func allTweets() throws -> [StoredTweet] {
-        try queue.read { db in try Self.tweets(db, where: "", arguments: []) }
+        try queue.read { db in
+            let parser = JSONParser()
+            return try Row.fetchAll(db, sql: """
+                SELECT t.id, t.created_at, t.text, t.entities, t.lang, t.retweet_of, t.quoted_id, u.id AS uid, u.screen_name, u.name, u.avatar_url
+                FROM tweet t LEFT JOIN user u ON u.id = t.author_id
+                ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC
+                """).map { row in
+                let userID: String? = row["uid"]
+                let author = userID.map { StoredUser(id: $0, screenName: row["screen_name"], name: row["name"], avatarURL: row["avatar_url"]) }
+                return StoredTweet(id: row["id"], author: author, createdAt: row["created_at"],
+                                   text: TweetText(text: row["text"], entities: TextEntity.fromStorageJSON(row["entities"], parser: parser)),
+                                   language: row["lang"], retweetOf: row["retweet_of"], quotes: row["quoted_id"])
+            }
+        }
     }
 
     /// The ids of the tweets stored for each term, newest first.
@@ -60,21 +73,6 @@ extension Store {
                 """)!
             let newest: Int64 = row[4]
             return StoreTotals(tweets: row[0], users: row[1], terms: row[2], mentions: row[3], newest: newest > 0 ? newest : nil)
-        }
-    }
-
-    static func tweets(_ db: Database, where clause: String, arguments: StatementArguments) throws -> [StoredTweet] {
-        let parser = JSONParser()
-        return try Row.fetchAll(db, sql: """
-            SELECT t.id, t.created_at, t.text, t.entities, t.lang, t.retweet_of, t.quoted_id, u.id AS uid, u.screen_name, u.name, u.avatar_url
-            FROM tweet t LEFT JOIN user u ON u.id = t.author_id \(clause)
-            ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC
-            """, arguments: arguments).map { row in
-            let userID: String? = row["uid"]
-            let author = userID.map { StoredUser(id: $0, screenName: row["screen_name"], name: row["name"], avatarURL: row["avatar_url"]) }
-            return StoredTweet(id: row["id"], author: author, createdAt: row["created_at"],
-                               text: TweetText(text: row["text"], entities: TextEntity.fromStorageJSON(row["entities"], parser: parser)),
-                               language: row["lang"], retweetOf: row["retweet_of"], quotes: row["quoted_id"])
         }
     }
 }

@@ -53,3 +53,19 @@ struct TweetTextTests {
         #expect(ImportedTweet(id: "1", author: nil, createdAt: 0, text: text).distinctMentions.count == 2)
     }
 }
+
+@Suite("Entity placement checks the sigil")
+struct EntitySigilTests {
+    @Test("a hashtag's offsets landing on an @mention of the same name are not accepted")
+    func wrongSigil() {
+        // Offsets point at "@Swift"; the hashtag #Swift is elsewhere and must be found there.
+        let text = TweetText(escaped: "@Swift likes #Swift", entities: [TextEntity(kind: .hashtag, value: "Swift", range: 0..<6)])
+        #expect(text.entities[0].range == 13..<19)
+    }
+
+    @Test("every month name parses", arguments: Array(zip(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"], 1...12)))
+    func months(_ name: String, _ number: Int) {
+        let parsed = TwitterDate.parse("Fri \(name) 01 00:00:00 +0000 2021")
+        #expect(parsed == TwitterDate.seconds(year: 2021, month: number, day: 1, hour: 0, minute: 0, second: 0, offset: 0))
+    }
+}
