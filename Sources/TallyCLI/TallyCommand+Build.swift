@@ -20,7 +20,7 @@ extension TallyCommand {
         func run() throws {
             do {
                 var config = try options.load(output: output, needs: [.store, .output])
-                if let baseURL { config.baseURL = baseURL }
+                if let baseURL { config.baseURL = try BaseURL(validating: baseURL).string }
                 let builder = SiteBuilder(project: config, log: verbose ? { print($0) } : nil)
                 print(try builder.build())
             } catch {

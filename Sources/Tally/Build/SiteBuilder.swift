@@ -8,6 +8,8 @@ public struct SiteBuilder {
     public var log: ((String) -> Void)?
     /// The build time pages show; `SOURCE_DATE_EPOCH` or now when nil.
     public var builtAt: Int64?
+    /// Where the 404 page's links start; the base URL's path, or `/`, when nil. The preview sets `/`.
+    public var notFoundRoot: String?
 
     public init(project: ProjectConfig, log: ((String) -> Void)? = nil) {
         self.project = project
@@ -49,6 +51,9 @@ public struct SiteBuilder {
                 for start in stride(from: 0, to: plan.pages.count, by: 1024) {
                     for file in try renderer.renderAll(Array(plan.pages[start..<min(start + 1024, plan.pages.count)])) { try emit(file) }
                 }
+                let notFound = NotFoundPage.page(siteTitle: project.title, rootPath: notFoundRoot ?? NotFoundPage.rootPath(baseURL: project.baseURL))
+                try emit(OutputFile(path: notFound.path, bytes: Array(try renderer.render(notFound).utf8)))
+                for file in HostingFiles.make(pagePaths: plan.pages.map(\.path), baseURL: project.baseURL) { try emit(file) }
                 for export in plan.exports { try emit(OutputFile(path: export.path, bytes: export.encoded())) }
                 for (name, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) { try emit(OutputFile(path: Routes.asset(name), bytes: bytes)) }
                 try emit(OutputFile(path: Routes.siteScript, bytes: site.script))

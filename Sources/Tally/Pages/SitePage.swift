@@ -8,6 +8,8 @@ public struct SitePage: Sendable {
     /// The navigation section it belongs to, for highlighting.
     public var section: SiteSection
     public var model: any Encodable & Sendable
+    /// Where the page's links start, instead of relative to its path: the 404 page's `/dash/`.
+    public var linkRoot: String?
 
     public init(path: String, template: String, title: String, section: SiteSection, model: any Encodable & Sendable) {
         self.path = path
