@@ -7,7 +7,7 @@ extension TallyCommand {
 
         func run() throws {
             print("tally \(TallyVersion.current)")
-            print("store schema: \(Store.schemaVersion)")
+            print("store schema: \(Store.schemaVersion(for: DataSources.all))")
         }
     }
 }

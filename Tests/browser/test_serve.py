@@ -46,7 +46,7 @@ def test_a_template_change_reloads_the_open_page(page, served):
     page.on("console", lambda message: violations.append(message.text) if "Content Security Policy" in message.text else None)
     page.goto(address + "searches/")
     assert page.locator("h1").inner_text() == "Searches"
-    template = project / "templates" / "searches.md"
+    template = project / "templates" / "twitter" / "searches.md"
     template.write_text(template.read_text() + "\nEdited while serving.\n")
     # No action in the page: the reload script notices the new build and reloads.
     page.wait_for_selector("text=Edited while serving.", timeout=30000)

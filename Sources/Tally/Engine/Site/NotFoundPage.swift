@@ -4,12 +4,11 @@
 /// from the site's root path, the base URL's (`/dash/`) or `/`.
 public struct NotFoundPage: Encodable, Sendable {
     public var homeHref: String
-    public var searchesHref: String
 
     /// The page to render, with links from `rootPath`.
-    public static func page(siteTitle: String, rootPath: String) -> SitePage {
-        var page = SitePage(path: Routes.notFound, template: "404", title: "Page not found", section: .home,
-                            model: NotFoundPage(homeHref: rootPath + Routes.home, searchesHref: rootPath + Routes.searches))
+    public static func page(rootPath: String) -> SitePage {
+        var page = SitePage(path: Routes.notFound, template: "404", title: "Page not found", section: SiteInfo.home.id,
+                            model: NotFoundPage(homeHref: rootPath + Routes.home))
         page.linkRoot = rootPath
         return page
     }
@@ -25,7 +24,7 @@ public struct NotFoundPage: Encodable, Sendable {
 
         There is no page at this address. It may have been renamed when the site was rebuilt.
 
-        [Go to the home page]({{{homeHref}}}) or [see the searches]({{{searchesHref}}}).
+        [Go to the home page]({{{homeHref}}}); the header above leads to every section.
 
         """
 }

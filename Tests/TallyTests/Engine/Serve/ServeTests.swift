@@ -111,7 +111,7 @@ struct ServeTests {
         #expect(missing.body.contains("Page not found") && missing.body.contains("href=\"/assets/tally.css\""))
 
         let generation = try RawHTTP.get("/_tally/generation", port: served.port).body
-        let template = served.folder.url.appendingPathComponent("templates/searches.md")
+        let template = served.folder.url.appendingPathComponent("templates/twitter/searches.md")
         let text = try String(contentsOf: template, encoding: .utf8)
         try (text + "\nEdited while serving.\n").write(to: template, atomically: true, encoding: .utf8)
         let deadline = Date().addingTimeInterval(30)

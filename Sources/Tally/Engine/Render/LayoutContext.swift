@@ -1,0 +1,39 @@
+/// The layout's model.
+struct LayoutContext: Encodable {
+    struct NavItem: Encodable {
+        var title: String
+        var href: String
+        var current: Bool
+    }
+
+    var siteTitle: String
+    var pageTitle: String
+    var isHome: Bool
+    var root: String
+    var body: String
+    var nav: [NavItem]
+    var siteScriptHref: String
+    var canonicalURL: String?
+    var ogTitle: String
+    var stylesheetHref: String
+    var scriptHref: String
+
+    init(page: SitePage, body: String, site: SiteInfo) {
+        siteTitle = MarkdownEscaping.removingDirectionalControls(site.title)
+        pageTitle = MarkdownEscaping.removingDirectionalControls(page.title)
+        isHome = page.path == Routes.home
+        // Relative to the page, except where a page sets its own start (the 404 page's `/dash/`).
+        let root = page.linkRoot ?? Routes.root(from: page.path)
+        self.root = root
+        self.body = body
+        nav = site.navigation.map {
+            NavItem(title: $0.title, href: root + $0.path, current: $0.id == page.section && page.linkRoot == nil)
+        }
+        siteScriptHref = root + Routes.siteScript
+        // Canonical and Open Graph URLs are absolute; the 404 page stands for no address.
+        canonicalURL = page.path == Routes.notFound ? nil : site.baseURL.flatMap { try? BaseURL(validating: $0) }?.url(for: page.path)
+        ogTitle = page.path == Routes.home ? siteTitle : pageTitle
+        stylesheetHref = root + Routes.asset("tally.css")
+        scriptHref = root + Routes.asset("tally.js")
+    }
+}
