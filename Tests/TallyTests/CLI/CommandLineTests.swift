@@ -119,4 +119,24 @@ struct CommandLineTests {
         #expect(result.stderr.contains("expected an absolute http(s) URL"), "\(result.stderr)")
         #expect(!folder.exists("public"))
     }
+
+    @Test("build, then publish to a gh-pages branch of a bare repository and to a folder; publishing again changes nothing")
+    func publish() throws {
+        let folder = TemporaryFolder()
+        try folder.write(["site/tally.toml": "title = \"t\"\n", "site/content/a.json": Synthetic.searchPage(query: "q", [TweetSpec(id: "1", text: "#a")])])
+        let site = folder.url.appendingPathComponent("site")
+        _ = try PublishTests.git(["init", "--bare", "--quiet", folder.url.appendingPathComponent("remote.git").path], in: folder.url)
+        #expect(try CommandLineTool.output(["import", "content/"], in: site).status == 0)
+        #expect(try CommandLineTool.output(["build"], in: site).status == 0)
+        for _ in 0..<2 {
+            let git = try CommandLineTool.output(["publish", "--to", "git:gh-pages", "--remote", "../remote.git"], in: site)
+            #expect(git.status == 0, "\(git.stderr)")
+            let mirror = try CommandLineTool.output(["publish", "--to", "../www"], in: site)
+            #expect(mirror.status == 0, "\(mirror.stderr)")
+        }
+        #expect(try PublishTests.git(["rev-list", "--count", "gh-pages"], in: folder.url.appendingPathComponent("remote.git")) == "1")
+        #expect(folder.exists("www/index.html") && folder.exists("www/404.html") && !folder.exists("www/.nojekyll"))
+        let again = try CommandLineTool.output(["publish", "--to", "../www"], in: site)
+        #expect(again.stdout.contains("nothing changed"))
+    }
 }

@@ -60,13 +60,16 @@ public struct GitPublisher {
         environment["GIT_INDEX_FILE"] = scratch.appendingPathComponent("index").path
         environment["GIT_WORK_TREE"] = site.path
         git = Git(environment: environment, folder: site)
+        // Fetch and push run from the project, so a remote given as a relative path means what it says.
+        var remoteGit = git
+        remoteGit.folder = project
         let config = ["-c", "core.autocrlf=false", "-c", "core.safecrlf=false"]
 
         let ref = "refs/heads/\(branch)"
         var parent = try git.run(["rev-parse", "--quiet", "--verify", "\(ref)^{commit}"], allowFailure: true)
         if parent.status != 0, let remote {
             // A branch published from elsewhere: continue its history rather than replace it.
-            if try git.run(["fetch", "--quiet", remote, "+\(ref):\(ref)"], allowFailure: true).status == 0 {
+            if try remoteGit.run(["fetch", "--quiet", remote, "+\(ref):\(ref)"], allowFailure: true).status == 0 {
                 parent = try git.run(["rev-parse", "--quiet", "--verify", "\(ref)^{commit}"], allowFailure: true)
             }
         }
@@ -123,7 +126,7 @@ public struct GitPublisher {
             report.commit = commit
         }
         if let remote {
-            try git.run(["push", "--quiet", remote, "\(ref):\(ref)"])
+            try remoteGit.run(["push", "--quiet", remote, "\(ref):\(ref)"])
             report.pushedTo = remote
         }
         return report

@@ -16,7 +16,7 @@ struct PublishedSite {
         }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: self.root.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw PublishError(target: root.path, reason: "no built site here; run `tally build` first")
+            throw PublishError(target: root.path, reason: "no built site here; run `tally build` first (or pass --build)")
         }
         entries = [:]
         for path in Self.files(under: self.root) where path != SiteWriter.legacyMarker {
