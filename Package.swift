@@ -3,8 +3,8 @@ import Foundation
 import PackageDescription
 
 // `make fuzz` sets TALLY_FUZZ=1: libFuzzer is then linked into every executable it builds, so the
-// library is built without the theme-embedding plugin (whose host tool is an executable); the
-// fuzz target reads input and never renders pages.
+// library is built without the theme-embedding plugin (whose host tool is an executable) and
+// without the preview server; the fuzz target reads input and never renders or serves pages.
 let fuzzing = ProcessInfo.processInfo.environment["TALLY_FUZZ"] == "1"
 
 let package = Package(
@@ -40,9 +40,10 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-            ],
-            swiftSettings: fuzzing ? [.define("NO_EMBEDDED_THEME")] : [],
+            ] + (fuzzing ? [] : [.product(name: "Hummingbird", package: "hummingbird")]),
+            // The fuzz build leaves out the preview server too: SwiftNIO under the fuzzer's
+            // instrumentation only slows it down, and no input reaches it.
+            swiftSettings: fuzzing ? [.define("NO_EMBEDDED_THEME"), .define("NO_PREVIEW_SERVER")] : [],
             plugins: fuzzing ? [] : ["EmbedTheme"]
         ),
         .executableTarget(

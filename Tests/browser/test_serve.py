@@ -1,12 +1,15 @@
-"""`tally serve` in Chromium: a page open in the browser reloads by itself after a template edit."""
+"""`tally serve` in Chromium (a page open in the browser reloads by itself after a template edit, the
+theme's 404 page) and a published site served from a sub-path by a plain static server."""
 import os
 import pathlib
 import re
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
+import urllib.request
 
 import pytest
 
@@ -62,3 +65,48 @@ def test_a_missing_page_is_the_themes_404(page, served):
     assert page.locator("h1").inner_text() == "Page not found"
     # Its links start from the root, so the stylesheet loads at any depth.
     assert page.evaluate("getComputedStyle(document.querySelector('.site-header')).display") != "inline"
+
+
+def free_port():
+    import socket
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_a_published_site_works_from_a_sub_path(page):
+    """Built with a base URL under /dash/, published to a folder, served by a plain static server."""
+    tally = os.environ.get("TALLY", str(REPOSITORY / ".build/debug/tally"))
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="tally-subpath-"))
+    project = folder / "site"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}/dash/"
+    subprocess.run([tally, "init", str(project)], check=True, capture_output=True)
+    shutil.copy(REPOSITORY / "content/data/rstats-extended.json", project / "content")
+    subprocess.run([tally, "import", "content/"], cwd=project, check=True, capture_output=True)
+    subprocess.run([tally, "build", "--base-url", base], cwd=project, check=True, capture_output=True)
+    subprocess.run([tally, "publish", "--to", str(folder / "www" / "dash")], cwd=project, check=True, capture_output=True)
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(folder / "www")],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(base, timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        page.goto(base)
+        assert page.evaluate("getComputedStyle(document.querySelector('.site-header')).display") != "inline"
+        assert page.locator("link[rel=canonical]").get_attribute("href") == base
+        page.click("nav >> text=Searches")
+        assert page.url == base + "searches/index.html"
+        assert page.locator("h1").inner_text() == "Searches"
+        page.click("table a >> nth=0")
+        assert page.locator("h1").inner_text().startswith("Popularity of")
+        assert urllib.request.urlopen(base + "sitemap.xml").read().decode().count(f"<loc>{base}") > 10
+        assert f"Sitemap: {base}sitemap.xml" in urllib.request.urlopen(base + "robots.txt").read().decode()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)

@@ -1,3 +1,4 @@
+#if !NO_PREVIEW_SERVER
 import Foundation
 import Hummingbird
 import Logging
@@ -189,3 +190,4 @@ struct ProjectWatcher: Sendable {
         }
     }
 }
+#endif
