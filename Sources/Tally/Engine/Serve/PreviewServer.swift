@@ -39,7 +39,28 @@ public struct PreviewServer: Sendable {
         let state = PreviewState()
         let watcher = ProjectWatcher(project: project)
 
-        let first = try build()
+        // Ctrl-C during the first build (before the server's own signal handling starts) still
+        // removes the temporary folder.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let early = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                try? FileManager.default.removeItem(at: scratch)
+                // At once: `exit` would wait on the build's threads, which could write again meanwhile.
+                _exit(130)
+            }
+            source.resume()
+            return source
+        }
+        let first: BuildReport
+        do {
+            first = try build()
+        } catch {
+            early.forEach { $0.cancel() }
+            throw error
+        }
+        early.forEach { $0.cancel() }
         // Taken after the build, which itself touches the store's files.
         let baseline = watcher.fingerprint()
         log(first.description.replacingOccurrences(of: " into \(config.outputURL.path)", with: ""))

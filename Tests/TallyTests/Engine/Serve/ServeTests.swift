@@ -82,6 +82,14 @@ struct ServeTests {
 
         var output: String { (try? String(contentsOf: stdout, encoding: .utf8)) ?? "" }
 
+        /// A test that fails midway still stops its server.
+        deinit {
+            if process?.isRunning == true {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+        }
+
         func stop() -> Int32 {
             kill(process.processIdentifier, SIGINT)
             process.waitUntilExit()
