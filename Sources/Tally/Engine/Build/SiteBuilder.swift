@@ -68,13 +68,14 @@ public struct SiteBuilder {
         }
         steps.expect(parts.reduce(3) { $0 + $1.sections.count })
         var pages = 0
-        // Every page's path, for the sitemap: pages are the HTML files (Routes ends them in index.html).
+        // Every page's path, for the sitemap (only written with a base URL): pages are the HTML files.
         var pagePaths: [String] = []
+        let listPages = project.baseURL != nil
         // Sections hand over pages as they plan them; the sink renders them on every core a chunk
         // at a time and writes each chunk at once, so memory holds one chunk, not the site.
         let report = try output.write(fingerprint: fingerprint) { emitFile in try withoutActuallyEscaping(emitFile) { emitOutput in
             let emit: (OutputFile) throws -> Void = { file in
-                if file.path.hasSuffix(".html") { pagePaths.append(file.path) }
+                if listPages, file.path.hasSuffix(".html") { pagePaths.append(file.path) }
                 try emitOutput(file)
             }
             let sink = PageSink(render: { chunk in for file in try renderer.renderAll(chunk) { try emit(file) } }, write: emit)
