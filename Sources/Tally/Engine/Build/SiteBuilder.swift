@@ -32,7 +32,7 @@ public struct SiteBuilder {
                 throw StoreError.cannotOpen(path: project.storeURL.path, reason: "no store yet; run `tally import FILE…` first")
             }
             stamp = BuildFingerprint.StoreStamp(path: project.storeURL.path)
-            let store = try Store(path: project.storeURL.path, sources: sources)
+            let store = try Store(path: project.storeURL.path, sources: sources, readOnly: true)
             try store.limitCache(mebibytes: 8)
             return store
         }

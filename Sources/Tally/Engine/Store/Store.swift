@@ -10,7 +10,11 @@ public final class Store: Sendable {
     public let sources: [any DataSource]
 
     /// Opens (creating if needed) the store at `path` and brings every source's schema up to date.
-    public init(path: String, sources: [any DataSource]) throws {
+    ///
+    /// `readOnly` is for builds: a store already up to date is then opened without writing a byte
+    /// (GRDB's read-write WAL setup writes to the file on every open), so a build with nothing
+    /// changed can tell so from the store's files. A store that needs migrating is migrated first.
+    public init(path: String, sources: [any DataSource], readOnly: Bool = false) throws {
         self.path = path
         self.sources = sources
         var configuration = Configuration()
@@ -18,7 +22,8 @@ public final class Store: Sendable {
         // file can hold the write lock for minutes.
         configuration.busyMode = .timeout(600)
         configuration.foreignKeysEnabled = true
-        configuration.journalMode = .wal
+        configuration.journalMode = readOnly ? .default : .wal
+        configuration.readonly = readOnly
         configuration.prepareDatabase { db in
             // Large imports walk B-trees bigger than SQLite's default 8 MB cache; 64 MB keeps them
             // in memory, well inside the import's memory budget.
@@ -28,7 +33,7 @@ public final class Store: Sendable {
             // process still loses no committed file and never corrupts the store; only a power
             // loss or OS crash can undo the last files committed. One fsync per file was most of
             // the time of importing many small files.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            if !readOnly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         }
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
@@ -37,8 +42,19 @@ public final class Store: Sendable {
         let lock = try FileLock(URL(fileURLWithPath: path + ".lock"))
         defer { lock.release() }
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
-            try Store.migrator(for: sources).migrate(queue)
+            let migrator = Store.migrator(for: sources)
+            if readOnly, FileManager.default.fileExists(atPath: path) {
+                let reader = try DatabaseQueue(path: path, configuration: configuration)
+                if try reader.read({ try migrator.hasCompletedMigrations($0) }) {
+                    queue = reader
+                    return
+                }
+            }
+            var writable = configuration
+            writable.readonly = false
+            writable.journalMode = .wal
+            queue = try DatabaseQueue(path: path, configuration: writable)
+            try migrator.migrate(queue)
         } catch let error as DatabaseError {
             throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
         }
