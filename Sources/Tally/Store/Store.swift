@@ -88,6 +88,8 @@ public final class Store: Sendable {
                 CREATE INDEX term_mention_popularity ON term_mention(term_id, kind, count DESC, folded);
                 """)
         }
+        // Until the source registry assembles the migrator, the charts' tables are registered here.
+        ChartSchema.registerMigrations(in: &migrator)
         return migrator
     }
 
