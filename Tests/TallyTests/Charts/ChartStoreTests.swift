@@ -16,16 +16,6 @@ func syntheticChart(_ ids: [String], at time: Int64?, key: String = "us/rss/tops
 }
 
 extension Store {
-    /// Imports feeds in one transaction through the charts' sink, as the importer will.
-    @discardableResult
-    func importCharts(_ feeds: [ChartFeed]) throws -> ChartImportReport {
-        try queue.write { db in
-            let sink = ChartSink(db: db)
-            for feed in feeds { try sink.add(feed) }
-            return try sink.finish()
-        }
-    }
-
     func chartCounts() throws -> [String: Int] {
         try queue.read { db in
             var counts: [String: Int] = [:]

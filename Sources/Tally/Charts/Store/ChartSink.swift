@@ -140,15 +140,18 @@ public struct ChartImportReport: Sendable, Equatable, CustomStringConvertible {
 
     public var fetches: [Fetch] = []
 
+    public var description: String { fetches.map(\.description).joined(separator: "; ") }
+}
+
+extension ChartImportReport.Fetch: CustomStringConvertible {
+    /// `100 chart items, 12 new: "Top Songs" (us) of 2022-04-27 08:49, now its current ranking`.
     public var description: String {
-        fetches.map { fetch in
-            let chart = "\"\(fetch.title)\"" + (fetch.country.map { " (\($0))" } ?? "")
-            let when = fetch.updatedAt.map { " of " + TwitterDate.format($0) } ?? ""
-            switch fetch.outcome {
-            case .alreadyStored: return "chart \(chart)\(when) already stored, nothing changed"
-            case .current: return "\(fetch.items) chart items, \(fetch.newItems) new: \(chart)\(when), now its current ranking"
-            case .history: return "\(fetch.items) chart items, \(fetch.newItems) new: \(chart)\(when), older than its current ranking, kept as history"
-            }
-        }.joined(separator: "; ")
+        let chart = "\"\(title)\"" + (country.map { " (\($0))" } ?? "")
+        let when = updatedAt.map { " of " + TwitterDate.format($0) } ?? ""
+        switch outcome {
+        case .alreadyStored: return "chart \(chart)\(when) already stored, nothing changed"
+        case .current: return "\(items) chart items, \(newItems) new: \(chart)\(when), now its current ranking"
+        case .history: return "\(items) chart items, \(newItems) new: \(chart)\(when), older than its current ranking, kept as history"
+        }
     }
 }
