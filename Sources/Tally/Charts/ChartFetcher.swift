@@ -141,7 +141,7 @@ extension Store {
         try queue.write { db in
             let sink = ChartSink(db: db)
             for feed in feeds { try sink.add(feed) }
-            return try sink.finish()
+            return sink.report
         }
     }
 }

@@ -91,7 +91,7 @@ enum ChartFields {
     /// A feed's `updated`: ISO 8601 with an offset (legacy and v1 feeds) or RFC 2822
     /// (`Wed, 27 Apr 2022 08:49:26 +0000`, the current feeds), as seconds since 1970.
     static func timestamp(_ text: String) -> Int64? {
-        if let iso = TwitterDate.parse(text), text.utf8.count >= 19 { return iso }
+        if let iso = iso8601(text) { return iso }
         // RFC 2822: optional weekday, day, month name, year, time, zone.
         var parts = text.split(separator: " ").map(String.init)
         if let first = parts.first, first.hasSuffix(",") { parts.removeFirst() }
@@ -109,8 +109,36 @@ enum ChartFields {
                 offset = (hours * 3600 + minutes * 60) * (zone[0] == UInt8(ascii: "-") ? -1 : 1)
             }
         }
-        return TwitterDate.seconds(year: year, month: month + 1, day: day, hour: clock[0], minute: clock[1],
+        return UTCTime.seconds(year: year, month: month + 1, day: day, hour: clock[0], minute: clock[1],
                                    second: clock.count > 2 ? clock[2] : 0, offset: offset)
+    }
+
+    /// `2014-09-01T04:06:12-07:00`, `2020-04-02T02:05:09.000-07:00` or `…Z`.
+    static func iso8601(_ text: String) -> Int64? {
+        let b = Array(text.utf8)
+        guard b.count >= 19, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
+              b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                guard b[index] >= 48, b[index] <= 57 else { return nil }
+                value = value * 10 + Int(b[index] - 48)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19) else { return nil }
+        var index = 19
+        if index < b.count, b[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < b.count, b[index] >= 48, b[index] <= 57 { index += 1 }
+        }
+        var offset = 0
+        if index + 6 <= b.count, b[index] == UInt8(ascii: "+") || b[index] == UInt8(ascii: "-"),
+           let hours = number((index + 1)..<(index + 3)), let minutes = number((index + 4)..<(index + 6)) {
+            offset = (hours * 3600 + minutes * 60) * (b[index] == UInt8(ascii: "-") ? -1 : 1)
+        }
+        return UTCTime.seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
     }
 
     /// A price from its label and, when given, its amount (`"1.29000"` or a number): "Free" and

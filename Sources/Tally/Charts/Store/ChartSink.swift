@@ -5,12 +5,17 @@ import GRDB
 /// The rules: a fetch is known by its chart and fingerprint, so the same fetch again changes
 /// nothing; a fetch newer than the chart's current one becomes the current ranking, an older one
 /// only joins the history; an item's details follow the newest fetch that listed it.
-final class ChartSink {
+final class ChartSink: ImportSink {
     private let db: Database
     private(set) var report = ChartImportReport()
 
     init(db: Database) {
         self.db = db
+    }
+
+    func add(_ batch: any ImportBatch, format: any DocumentFormat) throws {
+        guard let feed = batch as? ChartFeed else { return }
+        try add(feed)
     }
 
     func add(_ feed: ChartFeed) throws {
@@ -48,7 +53,7 @@ final class ChartSink {
                                     outcome: isNewest ? .current : .history, items: feed.entries.count, newItems: newItems))
     }
 
-    func finish() throws -> ChartImportReport { report }
+    func finish() throws -> any ImportReport { report }
 
     /// The chart's row id, made on its first fetch.
     private func chart(for feed: ChartFeed) throws -> Int64 {
@@ -120,7 +125,7 @@ final class ChartSink {
 }
 
 /// What importing one file did to the charts, for the summary line.
-public struct ChartImportReport: Sendable, Equatable, CustomStringConvertible {
+public struct ChartImportReport: ImportReport, Equatable {
     public struct Fetch: Sendable, Equatable {
         public enum Outcome: Sendable, Equatable {
             /// The newest fetch of its chart: now its current ranking.
@@ -147,7 +152,7 @@ extension ChartImportReport.Fetch: CustomStringConvertible {
     /// `100 chart items, 12 new: "Top Songs" (us) of 2022-04-27 08:49, now its current ranking`.
     public var description: String {
         let chart = "\"\(title)\"" + (country.map { " (\($0))" } ?? "")
-        let when = updatedAt.map { " of " + TwitterDate.format($0) } ?? ""
+        let when = updatedAt.map { " of " + UTCTime.format($0) } ?? ""
         switch outcome {
         case .alreadyStored: return "chart \(chart)\(when) already stored, nothing changed"
         case .current: return "\(items) chart items, \(newItems) new: \(chart)\(when), now its current ranking"
