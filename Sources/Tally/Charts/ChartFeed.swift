@@ -37,16 +37,16 @@ public struct ChartFeed: Sendable, Equatable {
         self.entries = entries
     }
 
-    /// Tells two fetches of one chart apart: the feed's `updated` text, or, when it has none, a
-    /// digest of the ranking, so importing the same file again is recognised either way.
+    /// Tells two fetches of one chart apart: the feed's `updated` text and a digest of the
+    /// ranking, so importing the same file again is recognised, and a feed edited by hand with the
+    /// same time is not taken for the one it was edited from.
     public var fingerprint: String {
-        if let updatedText, !updatedText.isEmpty { return updatedText }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for entry in entries {
             for byte in entry.id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
             hash = (hash ^ 0x0A) &* 0x100_0000_01b3
         }
-        return "ranking:" + String(hash, radix: 16)
+        return (updatedText ?? "") + "|" + String(hash, radix: 16)
     }
 }
 

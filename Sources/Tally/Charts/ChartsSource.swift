@@ -16,4 +16,24 @@ public struct ChartsSource: DataSource {
     public func makeSink(_ db: Database, options: ImportOptions) throws -> any ImportSink {
         ChartSink(db: db)
     }
+
+    public func sections(_ context: SiteContext) throws -> [any SiteSection] {
+        let charts = try context.store.charts()
+        return charts.isEmpty ? [] : [ChartsSection(context: context, charts: charts)]
+    }
+
+    public func homeCard(_ context: SiteContext) throws -> HomeCard? {
+        let totals = try context.store.chartTotals()
+        guard totals.charts > 0 else { return nil }
+        let rows = try context.store.charts(top: 1).map { chart in
+            ChartsCard.Row(title: chart.title, href: Routes.relative(from: Routes.home, to: Routes.chart(key: chart.key)),
+                           mediaType: ChartText.mediaType(chart.mediaType), country: ChartText.country(chart.country),
+                           updated: ChartText.date(chart.updatedAt), itemCount: chart.itemCount,
+                           leader: chart.top.first?.item.name ?? "",
+                           leaderHref: chart.top.first.map { Routes.relative(from: Routes.home, to: Routes.chartItem($0.item.id)) } ?? "")
+        }
+        return HomeCard(title: title, newest: totals.newest, template: "charts/card",
+                        model: ChartsCard(chartCount: totals.charts, itemCount: totals.items, charts: rows,
+                                          chartsHref: Routes.relative(from: Routes.home, to: Routes.charts)))
+    }
 }

@@ -153,10 +153,11 @@ extension ChartImportReport.Fetch: CustomStringConvertible {
     public var description: String {
         let chart = "\"\(title)\"" + (country.map { " (\($0))" } ?? "")
         let when = updatedAt.map { " of " + UTCTime.format($0) } ?? ""
+        let counted = items == 1 ? "1 chart item" : "\(items) chart items"
         switch outcome {
         case .alreadyStored: return "chart \(chart)\(when) already stored, nothing changed"
-        case .current: return "\(items) chart items, \(newItems) new: \(chart)\(when), now its current ranking"
-        case .history: return "\(items) chart items, \(newItems) new: \(chart)\(when), older than its current ranking, kept as history"
+        case .current: return "\(counted), \(newItems) new: \(chart)\(when), now its current ranking"
+        case .history: return "\(counted), \(newItems) new: \(chart)\(when), older than its current ranking, kept as history"
         }
     }
 }

@@ -16,6 +16,7 @@ struct LayoutContext: Encodable {
     var canonicalURL: String?
     var stylesheetHref: String
     var scriptHref: String
+    var meta: [MetaTag]
 
     init(page: SitePage, body: String, site: SiteInfo) {
         siteTitle = MarkdownEscaping.removingDirectionalControls(site.title)
@@ -32,5 +33,6 @@ struct LayoutContext: Encodable {
         }
         stylesheetHref = Routes.relative(from: page.path, to: Routes.asset("tally.css"))
         scriptHref = Routes.relative(from: page.path, to: Routes.asset("tally.js"))
+        meta = page.meta
     }
 }
