@@ -68,7 +68,7 @@ def legacy_entry(item, kind, term, category, rng, extra=None):
         "im:name": {"label": item["name"]},
         "im:price": item["price"],
         "im:contentType": kind,
-        "rights": {"label": f"℗ {rng.randint(2019, 2026)} {item['artist']}"},
+        "rights": {"label": f"℗ {rng.randint(2019, 2024)} {item['artist']}"},
         "title": {"label": f"{item['name']} - {item['artist']}"},
         "link": {"attributes": {"rel": "alternate", "type": "text/html", "href": f"{STORE}/{term}/{slug(item['name'])}/id{item['id']}"}},
         "id": {"label": f"{STORE}/{term}/{slug(item['name'])}/id{item['id']}", "attributes": {"im:id": item["id"]}},
@@ -94,14 +94,14 @@ def make_items(rng, count, first_id, make):
     return [dict(make(rng), id=str(first_id + n)) for n in range(count)]
 
 
-def date(rng, year=2026):
+def date(rng, year=2024):
     return f"{year}-{rng.randint(1, 10):02d}-{rng.randint(1, 28):02d}"
 
 
 def main():
     rng = random.Random(20261121)
     OUT.mkdir(exist_ok=True)
-    weeks = ["2026-11-01T08:00:00-07:00", "2026-11-08T08:00:00-07:00", "2026-11-15T08:00:00-07:00"]
+    weeks = ["2025-03-02T08:00:00-08:00", "2025-03-09T08:00:00-07:00", "2025-03-16T08:00:00-07:00"]
     files = {}
 
     # Songs: three weekly fetches, so the site shows movement and rank history.
@@ -127,7 +127,7 @@ def main():
 
     apps = make_items(rng, 70, 7_300_000_000, lambda r: {
         "name": f"{r.choice(WORDS)} {r.choice(APP_WORDS)}", "artist": f"{r.choice(LAST)} Labs",
-        "price": price(r.choice([0, 0, 0, 0.99, 2.99, 4.99])), "released": date(r, r.randint(2018, 2026))})
+        "price": price(r.choice([0, 0, 0, 0.99, 2.99, 4.99])), "released": date(r, r.randint(2018, 2024))})
     for week, updated in enumerate(weeks[1:]):
         ranking = apps[:60] if week == 0 else reorder(rng, apps[:60], 55, apps[60:65])
         files[f"chart-apps-week{week + 2}.json"] = legacy_feed("Top Apps (sample data)", "topapplications", updated, [
@@ -157,7 +157,7 @@ def main():
         "author": {"name": "Tally sample data", "url": "https://example.com/"},
         "links": [{"self": "https://rss.example.com/api/v2/us/books/top-paid/100/books.json"}],
         "copyright": "Sample data: fictional entries made by content/make_charts.py", "country": "us",
-        "icon": "https://example.com/favicon.ico", "updated": "Sun, 15 Nov 2026 15:00:00 +0000",
+        "icon": "https://example.com/favicon.ico", "updated": "Sun, 16 Mar 2025 15:00:00 +0000",
         "results": [{"artistName": b["artist"], "id": b["id"], "name": b["name"], "releaseDate": b["released"], "kind": "books",
                      "artistUrl": f"{STORE}/author/{slug(b['artist'])}",
                      "genres": [{"genreId": "38", "name": rng.choice(GENRES["books"]), "url": f"{STORE}/genre/id38"}],
