@@ -53,7 +53,7 @@ public struct SVGLinePlot: Sendable {
         return """
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(width) \(height)" width="\(width)" height="\(height)" role="img">
             <title>\(Self.escape(title))</title>
-            <style>text{font:12px system-ui,sans-serif;fill:#57606a}.axis{stroke:#d0d7de}.line{fill:none;stroke:#0a58ca;stroke-width:2.5}circle{fill:#0a58ca}@media (prefers-color-scheme:dark){text{fill:#9da7b3}.axis{stroke:#30363d}.line{stroke:#6cb6ff}circle{fill:#6cb6ff}}</style>
+            <style>text{font:12px system-ui,sans-serif;fill:#57606a}.axis{fill:none;stroke:#d0d7de}.line{fill:none;stroke:#0a58ca;stroke-width:2.5}circle{fill:#0a58ca}@media (prefers-color-scheme:dark){text{fill:#9da7b3}.axis{stroke:#30363d}.line{stroke:#6cb6ff}circle{fill:#6cb6ff}}</style>
             <path class="axis" d="M\(n(left)) \(n(top)) V\(n(bottom)) H\(n(right))"/>
             <text x="\(n(left - 6))" y="\(n(top + 4))" text-anchor="end">\(Self.escape(label(topValue)))</text>
             <text x="\(n(left - 6))" y="\(n(bottom + 4))" text-anchor="end">\(Self.escape(label(bottomValue)))</text>
