@@ -177,11 +177,10 @@ extension JSONValue {
         return nil
     }
 
-    /// A number, or a string holding one (`"1.29000"`, `"53"`).
+    /// A finite number, or a string holding one (`"1.29000"`, `"53"`; not "nan" or "inf").
     var number: Double? {
-        if let value = double { return value }
-        if let text = string?.trimmingSpaces { return Double(text) }
-        return nil
+        let value = double ?? string.flatMap { Double($0.trimmingSpaces) }
+        return value.flatMap { $0.isFinite ? $0 : nil }
     }
 
     /// The `label` of a legacy `{label: …}` wrapper, or the value itself when it is a plain string.

@@ -112,7 +112,7 @@ enum ITunesRSSReader {
         var images: [ChartImage] = []
         for image in list {
             guard let url = ChartFields.web(image.label) else { continue }
-            let height = image.attribute("height")?.number.map { Int($0) }
+            let height = image.attribute("height")?.number.flatMap { $0.isFinite && $0 >= 1 && $0 < 100_000 ? Int($0) : nil }
             if let size = ChartFields.sizeInURL(url) {
                 images.append(ChartImage(url: url, width: size.width, height: size.height))
             } else {

@@ -242,3 +242,18 @@ struct ChartReaderTests {
         #expect(ChartFields.timestamp(text) == expected)
     }
 }
+
+@Suite("Chart readers on hostile values")
+struct ChartHostileValueTests {
+    @Test("huge, infinite or NaN numbers are dropped, not trapped on")
+    func hugeNumbers() throws {
+        let feed = try readChart(text: """
+            {"feed": {"title": {"label": "Top"}, "entry": {"im:name": {"label": "A"}, "id": {"label": "x", "attributes": {"im:id": "1"}},
+             "im:image": [{"label": "https://example.com/a.png", "attributes": {"height": 1e300}}, {"label": "https://example.com/b.png", "attributes": {"height": "nan"}}],
+             "im:price": {"label": "$1", "attributes": {"amount": "inf"}}, "im:itemCount": {"label": "99999999999999999999"}}}}
+            """)
+        #expect(feed.entries[0].images.map(\.height) == [100, 100])
+        #expect(feed.entries[0].price?.amount == 1)
+        #expect(feed.entries[0].trackCount == nil)
+    }
+}
