@@ -98,4 +98,23 @@ struct ChartFetchTests {
         try project.folder.write(["tally.toml": "charts = \"https://example.org/a.json\"\n"])
         #expect(throws: ConfigError.self) { try ProjectConfig.load(folder: project.folder.url) }
     }
+
+    @Test("the command: `tally fetch charts` reads tally.toml, prints a line per chart, and fails cleanly")
+    func command() throws {
+        let server = try LocalHTTPServer(routes: [
+            "/songs.json": .init(status: 200, body: try body("apple-v2-current-songs.json")),
+            "/bad.json": .init(status: 200, body: Data("[1, 2]".utf8)),
+        ])
+        defer { server.stop() }
+        try project.folder.write(["tally.toml": "charts = [\"\(server.url("/songs.json"))\"]\n"])
+        let ok = try CommandLineTool.run(["fetch", "charts", "--timeout", "5"], in: project.folder.url)
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(try project.store.charts().count == 1)
+        let counts = try project.store.tableCounts()
+        let bad = try CommandLineTool.run(["fetch", "charts", server.url("/songs.json"), server.url("/bad.json")], in: project.folder.url)
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("tally: \(server.url("/bad.json")): expected an Apple RSS feed"))
+        #expect(bad.stderr.contains("(nothing was imported)"))
+        #expect(try project.store.tableCounts() == counts)
+    }
 }
