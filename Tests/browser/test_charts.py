@@ -7,6 +7,7 @@ import shutil
 import struct
 import subprocess
 import tempfile
+import time
 import zlib
 
 import pytest
@@ -47,6 +48,14 @@ def chart_site():
                    check=True, capture_output=True, env={**os.environ, "SOURCE_DATE_EPOCH": "1700000000"})
     yield output
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def wait_until(page, expression, timeout=10.0):
+    """Polls `expression` with evaluate: wait_for_function would need eval, which the pages' CSP refuses."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"still false after {timeout}s: {expression}"
+        page.wait_for_timeout(50)
 
 
 def chart_pages(site):
@@ -101,7 +110,7 @@ def test_copy_link_when_web_share_is_absent(browser, site):
     button = page.locator("main .share-button")
     assert button.inner_text() == "Copy link"
     button.click()
-    page.wait_for_function("window.copied.length === 1")
+    wait_until(page, "window.copied.length === 1")
     assert page.evaluate("window.copied[0]") == shared
     assert button.inner_text() == "Link copied"
     # The plain share links carry the same URL.
@@ -135,7 +144,7 @@ def test_web_share_is_used_when_present(browser, site):
     page = context.new_page()
     page.goto(item_with_history(site).as_uri())
     page.get_by_role("button", name="Share…").click()
-    page.wait_for_function("window.shared.length === 1")
+    wait_until(page, "window.shared.length === 1")
     assert page.evaluate("window.shared[0].url") == page.locator("main code").first.inner_text()
     context.close()
 
@@ -154,7 +163,7 @@ def test_default_artwork_replaces_a_broken_image(browser, chart_site):
     page.route("https://img.test/art/**", lambda route: route.fulfill(status=200, content_type="image/png", body=png(170, 170)))
     page.goto(chart_pages(chart_site)[0].as_uri())
     images = page.locator("main table img")
-    page.wait_for_function("document.querySelectorAll('main table img')[1].src.endsWith('artwork.svg')")
+    wait_until(page, "document.querySelectorAll('main table img')[1].src.endsWith('artwork.svg')")
     broken = images.nth(1)
     assert "default-artwork" in broken.get_attribute("class")
     assert page.evaluate("document.querySelectorAll('main table img')[1].naturalWidth") > 0
@@ -180,11 +189,32 @@ def test_no_layout_shift_while_thumbnails_load(browser, chart_site):
     sizes = page.locator("main table img").evaluate_all("imgs => imgs.map(i => [i.getAttribute('width'), i.getAttribute('height'), i.loading])")
     assert all(w == "170" and h == "170" and lazy == "lazy" for w, h, lazy in sizes)
     heights = page.locator("main table tbody tr").evaluate_all("rows => rows.slice(0, 5).map(r => r.getBoundingClientRect().height)")
+    # Only what the thumbnails do counts: the script's own additions (sort buttons, times) came before.
+    page.evaluate("window.shifts = 0")
     for route in list(pending):
         route.fulfill(status=200, content_type="image/png", body=png(170, 170))
-    page.wait_for_function("Array.from(document.querySelectorAll('main table img')).slice(0, 5).every(i => i.complete && i.naturalWidth > 0)")
+    wait_until(page, "Array.from(document.querySelectorAll('main table img')).slice(0, 5).every(i => i.complete && i.naturalWidth > 0)")
     page.wait_for_timeout(200)
     after = page.locator("main table tbody tr").evaluate_all("rows => rows.slice(0, 5).map(r => r.getBoundingClientRect().height)")
     assert after == heights
     assert page.evaluate("window.shifts") == 0
+    context.close()
+
+
+def test_thumbnails_below_the_fold_wait_for_their_turn(browser, chart_site):
+    context = browser.new_context(viewport={"width": 1280, "height": 600})
+    page = context.new_page()
+    requested = []
+    def answer(route):
+        requested.append(route.request.url)
+        route.fulfill(status=200, content_type="image/png", body=png(170, 170))
+    page.route("https://img.test/**", answer)
+    page.goto(chart_pages(chart_site)[0].as_uri())
+    page.wait_for_timeout(500)
+    last = page.locator("main table img").last
+    assert "default-artwork" not in (last.get_attribute("class") or ""), "a lazy image not loaded yet is not broken"
+    assert not any("/40/" in url for url in requested), "the last thumbnail is not fetched before it is near the view"
+    last.scroll_into_view_if_needed()
+    wait_until(page, "Array.from(document.querySelectorAll('main table img')).pop().naturalWidth > 0")
+    assert last.evaluate("img => img.src").startswith("https://img.test/art/40/")
     context.close()
