@@ -129,4 +129,21 @@ struct ChartStoreTests {
         }
         #expect(try store.chartCounts() == counts)
     }
+
+    @Test("importing a broken chart file names the file and the place, and leaves the store as it was")
+    func brokenFile() throws {
+        try project.folder.write([
+            "good.json": legacyFeedText(updated: "2024-01-01T00:00:00-07:00", entries: [
+                ("1", "Alpha", "A Labs", "Free", "0.00000", nil, "https://apps.apple.com/us/app/id1")]),
+            "broken.json": #"{"feed": {"title": "Top", "results": [{"id": "7", "name": "Ok"}, {"id": "8"}]}}"#,
+        ])
+        try project.importFiles(["good.json"])
+        let counts = try project.store.tableCounts()
+        let error = try #require(throws: ImportError.self) { try project.importFiles(["broken.json"]) }
+        #expect(error.description == "broken.json: line 1, $.feed.results[1].name: expected the item's name as a string")
+        #expect(try project.store.tableCounts() == counts)
+        let summary = try project.importFiles(["good.json"])
+        #expect(summary.first?.description.contains("already stored, nothing changed") == true)
+        #expect(try project.store.tableCounts() == counts)
+    }
 }
