@@ -112,12 +112,12 @@ struct ChartPagesTests {
     func baseURL() throws {
         try build(baseURL: "https://example.org/dash/")
         let page = try project.page(Routes.chartItem("1"))
-        #expect(page.contains("<meta property=\"og:url\" content=\"https://example.org/dash/charts/items/1/index.html\">"))
-        #expect(page.contains("<link rel=\"canonical\" href=\"https://example.org/dash/charts/items/1/index.html\">"))
+        #expect(page.contains("<meta property=\"og:url\" content=\"https://example.org/dash/charts/items/1/\">"))
+        #expect(page.contains("<link rel=\"canonical\" href=\"https://example.org/dash/charts/items/1/\">"))
         let hostile = try project.page(Routes.chartItem("4"))
         #expect(!hostile.contains("href=\"javascript:") && !hostile.contains("src=\"javascript:"))
         #expect(!hostile.contains("Opens the store"))
-        #expect(hostile.contains("<code>https://example.org/dash/charts/items/4/index.html</code>"))
+        #expect(hostile.contains("<code>https://example.org/dash/charts/items/4/</code>"))
     }
 
     @Test("the sample content has six or more charts over six or more media types with 50+ items each")

@@ -75,15 +75,15 @@ struct ChartsSection: SiteSection {
                 points: zip(dates, history.points).map { .init(date: $0, rank: $1.rank.map(String.init) ?? "not listed") }))
         }
         let store = item.storeURL.flatMap(Routes.external).flatMap { $0.lowercased().hasPrefix("mailto:") ? nil : $0 }
-        let canonical = context.baseURL.flatMap { base in Routes.external((base.hasSuffix("/") ? base : base + "/") + path) }
+        let canonical = context.baseURL.flatMap { try? BaseURL(validating: $0) }.flatMap { Routes.external($0.url(for: path)) }
         let shareURL = store ?? canonical
         let shareTitle = item.name + (item.artist.map { " by \($0)" } ?? "")
         let artwork = ArtworkSource(item.artwork, from: path, defaultSize: 600)
 
-        var meta: [MetaTag] = [.property("og:type", "website"), .property("og:title", shareTitle)]
+        // The layout gives every page og:type, og:title and, with a base URL, og:url.
+        var meta: [MetaTag] = []
         let description = [ChartText.mediaType(item.mediaType), item.category, item.price?.label].compactMap { $0 }.joined(separator: " · ")
         meta.append(.property("og:description", description))
-        if let canonical { meta.append(.property("og:url", canonical)) }
         let image = artwork.isDefault ? nil : item.artwork.flatMap { Routes.external(Self.largest($0.url)) }
         if let image { meta.append(.property("og:image", image)) }
         meta.append(.name("twitter:card", image == nil ? "summary" : "summary_large_image"))

@@ -10,6 +10,8 @@ public struct SitePage: Sendable {
     public var model: any Encodable & Sendable
     /// Extra `<meta>` tags for the page's head (Open Graph, Twitter Card), in order.
     public var meta: [MetaTag]
+    /// Where the page's links start, instead of relative to its path: the 404 page's `/dash/`.
+    public var linkRoot: String?
 
     public init(path: String, template: String, title: String, section: String, model: any Encodable & Sendable, meta: [MetaTag] = []) {
         self.path = path
