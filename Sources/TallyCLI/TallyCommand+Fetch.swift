@@ -29,7 +29,7 @@ extension TallyCommand.Fetch {
 
         func run() throws {
             do {
-                let config = try options.load()
+                let config = try options.load(needs: [.store])
                 var fetcher = ChartFetcher(feeds: urls.isEmpty ? (config.charts ?? ChartFetcher.defaultFeeds) : urls, timeout: timeout)
                 if isatty(STDERR_FILENO) == 1 {
                     fetcher.progress = { FileHandle.standardError.write(Data("fetching \($0)\n".utf8)) }
