@@ -5,6 +5,11 @@
 (function () {
   'use strict';
 
+  var script = document.currentScript;
+  var artwork = script ? script.src.replace(/tally\.js([?#].*)?$/, 'artwork.svg') : '';
+  /* Fragment keys that are not table sorts (the chart view), kept when the sort changes. */
+  var extra = {};
+
   var collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
   function slug(text) {
@@ -184,6 +189,7 @@
 
   function writeFragment() {
     var parts = [];
+    Object.keys(extra).forEach(function (key) { if (extra[key]) { parts.push(key + '=' + extra[key]); } });
     tables.forEach(function (table) {
       var state = table.state();
       if (state) { parts.push(encodeURIComponent(table.name) + '=' + state); }
@@ -283,6 +289,8 @@
     showTimes();
     restoreAll();
     window.addEventListener('hashchange', restoreAll);
+    chartView();
+    share();
     // Work out sort keys while the reader is idle, a column at a time, so a first click is quick.
     var idle = window.requestIdleCallback || function (callback) { return setTimeout(callback, 50); };
     tables.forEach(function (table) {
@@ -292,8 +300,89 @@
     });
   }
 
+  /* Charts: a list/grid switch, kept in the URL (#view=grid) and remembered for the next chart. */
+  var views = [];
+  function chartView() {
+    var links = document.querySelectorAll('main a[href="#view=list"], main a[href="#view=grid"]');
+    var table = document.querySelector('main table');
+    if (links.length !== 2 || !table) { return; }
+    views = Array.prototype.map.call(links, function (link) {
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'view-button';
+      button.value = link.getAttribute('href').slice(6);
+      button.textContent = link.textContent;
+      button.addEventListener('click', function () { showView(button.value, true); });
+      link.parentNode.replaceChild(button, link);
+      return button;
+    });
+    views.table = table;
+    var saved = null;
+    try { saved = localStorage.getItem('tally-chart-view'); } catch (error) { /* storage off */ }
+    showView(readFragment().view || saved || 'list', false);
+  }
+
+  function showView(view, save) {
+    if (!views.table) { return; }
+    view = view === 'grid' ? 'grid' : 'list';
+    views.table.classList.toggle('grid', view === 'grid');
+    views.forEach(function (button) { button.setAttribute('aria-pressed', String(button.value === view)); });
+    extra.view = view === 'grid' ? 'grid' : '';
+    if (save) {
+      try { localStorage.setItem('tally-chart-view', view); } catch (error) { /* storage off */ }
+      writeFragment();
+    }
+  }
+
+  /* Share: the Web Share API, else copy the link, else a field to select it from. */
+  function share() {
+    Array.prototype.forEach.call(document.querySelectorAll('main a[href="#share"]'), function (link) {
+      var code = link.parentNode.querySelector('code');
+      if (!code) { return; }
+      var url = code.textContent;
+      var heading = document.querySelector('h1');
+      var title = heading ? heading.textContent : document.title;
+      function field() {
+        var input = document.createElement('input');
+        input.readOnly = true;
+        input.value = url;
+        input.className = 'share-field';
+        input.setAttribute('aria-label', 'Link to share');
+        input.addEventListener('focus', function () { input.select(); });
+        code.parentNode.replaceChild(input, code);
+        if (link.parentNode) { link.parentNode.removeChild(link); }
+        return input;
+      }
+      if (!navigator.share && !(navigator.clipboard && navigator.clipboard.writeText)) { field(); return; }
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'share-button';
+      button.textContent = navigator.share ? 'Share…' : 'Copy link';
+      button.addEventListener('click', function () {
+        if (navigator.share) { navigator.share({ title: title, url: url }).catch(function () {}); return; }
+        navigator.clipboard.writeText(url).then(function () { button.textContent = 'Link copied'; },
+          function () { field().focus(); });
+      });
+      link.parentNode.replaceChild(button, link);
+    });
+  }
+
+  /* Artwork that fails to load (or never had a source) shows the theme's default artwork. */
+  function useDefault(image) {
+    if (!artwork || image.src === artwork) { return; }
+    image.src = artwork;
+    image.classList.add('default-artwork');
+  }
+  document.addEventListener('error', function (event) {
+    if (event.target && event.target.tagName === 'IMG') { useDefault(event.target); }
+  }, true);
+  Array.prototype.forEach.call(document.images, function (image) {
+    if (image.complete && image.naturalWidth === 0 && image.getAttribute('src')) { useDefault(image); }
+  });
+
   function restoreAll() {
     var values = readFragment();
+    if (views.table && values.view !== (extra.view || undefined)) { showView(values.view, false); }
     tables.forEach(function (table) {
       if (values[table.name] !== undefined || table.keys.length) { table.restore(values[table.name]); }
     });
