@@ -8,7 +8,8 @@ struct TallyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tally",
         abstract: "Turn stored tweets into a static dashboard that works straight from disk.",
-        subcommands: [Init.self, Import.self, Build.self]
+        version: TallyVersion.description,
+        subcommands: [Init.self, Import.self, Build.self, Prune.self, Stats.self, Backup.self]
     )
 }
 
