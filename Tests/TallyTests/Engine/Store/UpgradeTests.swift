@@ -33,9 +33,11 @@ struct UpgradeTests {
 
     @Test("the kept store file really has the old schema")
     func fixtureIsOld() throws {
-        var configuration = Configuration()
-        configuration.readonly = true
-        let queue = try DatabaseQueue(path: Self.beforeSources.path, configuration: configuration)
+        // A copy: even reading a WAL store in place would leave its -wal and -shm files beside it.
+        let folder = TemporaryFolder()
+        let copy = folder.url.appendingPathComponent("old.sqlite")
+        try FileManager.default.copyItem(at: Self.beforeSources, to: copy)
+        let queue = try DatabaseQueue(path: copy.path)
         let applied = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
         #expect(applied == ["1-tweets-and-popularity"])
     }
