@@ -44,8 +44,11 @@ public struct StoreStats: Sendable, Equatable, Encodable, CustomStringConvertibl
             let newest = source.newest.map { UTCTime.format($0) + " UTC" } ?? "no data"
             lines.append("\(source.title): newest \(newest)")
             let width = source.counts.map(\.kind.count).max() ?? 0
-            for count in source.counts {
-                lines.append("  " + count.kind.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + ByteCount.grouped(count.count))
+            let numbers = source.counts.map { ByteCount.grouped($0.count) }
+            let numberWidth = numbers.map(\.count).max() ?? 0
+            for (count, number) in zip(source.counts, numbers) {
+                lines.append("  " + count.kind.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                             + String(repeating: " ", count: numberWidth - number.count) + number)
             }
         }
         return lines.joined(separator: "\n")
