@@ -27,8 +27,12 @@ extension TallyCommand {
 
         func run() throws {
             do {
-                let store = try Store(path: try options.load().storeURL.path)
+                let path = try options.load().storeURL.path
+                guard FileManager.default.fileExists(atPath: path) else { throw fail("\(path): no store here to prune") }
+                let store = try Store(path: path)
                 print(try store.prune(PrunePlan(limits: keepSearches.map { ["searches": $0] } ?? [:], dryRun: dryRun)))
+            } catch let error as ExitCode {
+                throw error
             } catch {
                 throw fail("\(error)")
             }
