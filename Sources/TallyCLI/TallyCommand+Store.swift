@@ -27,7 +27,7 @@ extension TallyCommand {
 
         func run() throws {
             do {
-                let path = try options.load().storeURL.path
+                let path = try options.load(needs: [.store]).storeURL.path
                 guard FileManager.default.fileExists(atPath: path) else { throw fail("\(path): no store here to prune") }
                 let store = try Store(path: path)
                 print(try store.prune(PrunePlan(limits: keepSearches.map { ["searches": $0] } ?? [:], dryRun: dryRun)))
@@ -51,7 +51,7 @@ extension TallyCommand {
 
         func run() throws {
             do {
-                let path = try options.load().storeURL.path
+                let path = try options.load(needs: [.store]).storeURL.path
                 guard FileManager.default.fileExists(atPath: path) else { throw fail("\(path): no store here yet; tally import FILE… makes one") }
                 let stats = try Store(path: path).stats()
                 print(json ? try stats.json() : stats.description)
@@ -76,7 +76,7 @@ extension TallyCommand {
 
         func run() throws {
             do {
-                let path = try options.load().storeURL.path
+                let path = try options.load(needs: [.store]).storeURL.path
                 guard FileManager.default.fileExists(atPath: path) else { throw fail("\(path): no store here to back up") }
                 print(try Store(path: path).backup(to: URL(fileURLWithPath: file).standardizedFileURL.path))
             } catch let error as ExitCode {

@@ -43,23 +43,3 @@ extension Synthetic {
         return String(decoding: try! JSONSerialization.data(withJSONObject: status, options: [.sortedKeys]), as: UTF8.self)
     }
 }
-
-extension CommandLineTool {
-    /// Runs `tally ARGUMENTS…` to the end and returns its exit status, standard output and error.
-    static func output(_ arguments: [String], in folder: URL) throws -> (status: Int32, stdout: String, stderr: String) {
-        let name = UUID().uuidString
-        let out = folder.appendingPathComponent(".stdout-\(name)"), err = folder.appendingPathComponent(".stderr-\(name)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: err) }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, try String(contentsOf: out, encoding: .utf8), try String(contentsOf: err, encoding: .utf8))
-    }
-}
