@@ -20,3 +20,8 @@ extension SiteBuilder {
         self.init(project: project, sources: DataSources.all, log: log)
     }
 }
+
+extension TallyVersion {
+    /// The version with the schema of every registered source.
+    public static var description: String { describe(sources: DataSources.all) }
+}
