@@ -1,3 +1,5 @@
+import Foundation
+
 /// The registry: every source Tally reads, in detection order. A new source is a folder beside
 /// `Twitter/` and one line here.
 public enum DataSources {
@@ -17,5 +19,12 @@ extension SiteBuilder {
     /// A builder for the project's site from every registered source.
     public init(project: ProjectConfig, log: ((String) -> Void)? = nil) {
         self.init(project: project, sources: DataSources.all, log: log)
+    }
+}
+
+extension ProjectConfig {
+    /// Reads `tally.toml` in `folder` with the keys every registered source declares.
+    public static func load(folder: URL) throws -> ProjectConfig {
+        try load(folder: folder, sources: DataSources.all)
     }
 }

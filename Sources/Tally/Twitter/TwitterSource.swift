@@ -17,9 +17,21 @@ public struct TwitterSource: DataSource {
         TwitterSink(db: db)
     }
 
+    public var settingKeys: [String] { ["people"] }
+
     public func sections(_ context: SiteContext) throws -> [any SiteSection] {
         let terms = try context.store.allTerms()
-        return [SearchesSection(context: context, terms: terms), TweetsSection(context: context, terms: terms)]
+        let people = try context.store.people()
+        let hashtags = try context.store.hashtags()
+        let timelines = try context.store.timelines()
+        let directory = TwitterDirectory(terms: terms, people: people, hashtags: hashtags)
+        return [
+            SearchesSection(context: context, terms: terms, directory: directory),
+            TweetsSection(context: context, terms: terms, directory: directory),
+            PeopleSection(context: context, people: people, directory: directory),
+            HashtagsSection(context: context, hashtags: hashtags, directory: directory),
+            TimelinesSection(context: context, timelines: timelines, directory: directory),
+        ]
     }
 
     public func homeCard(_ context: SiteContext) throws -> HomeCard? {

@@ -27,8 +27,12 @@ public struct Importer: Sendable {
     /// on two cores while memory stays flat.
     public func importFile(_ url: URL, displayName: String? = nil) throws -> ImportSummary {
         let name = displayName ?? url.path
+        var configured = self
+        if let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date {
+            configured.options.fileModifiedAt = Int64(modified.timeIntervalSince1970)
+        }
+        let reader = configured
         let channel = BoundedChannel<(any ImportBatch, FormatDetector.Match)>(capacity: 4)
-        let reader = self
         let thread = Thread {
             do {
                 try reader.read(url, name: name, parser: JSONParser()) { batch, format in
@@ -43,7 +47,7 @@ public struct Importer: Sendable {
         thread.start()
         do {
             let sources = store.sources
-            let options = self.options
+            let options = reader.options
             return try store.importing { db in
                 var summary = ImportSummary(file: name)
                 var sinks: [Int: any ImportSink] = [:]

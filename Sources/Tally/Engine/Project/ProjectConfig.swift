@@ -9,6 +9,7 @@ import TOMLKit
 /// output = "public"
 /// base_url = "https://example.org/dash/"   # only for canonical URLs and share links
 /// templates = "templates"     # the theme; the built-in one when the folder is absent
+/// people = ["jack"]           # any key a source declares (`DataSource.settingKeys`)
 /// ```
 public struct ProjectConfig: Sendable {
     public var folder: URL
@@ -17,6 +18,8 @@ public struct ProjectConfig: Sendable {
     public var output = "public"
     public var baseURL: String?
     public var templates = "templates"
+    /// The settings the sources declare, by key, as given (a string or a list of strings).
+    public var settings: [String: ProjectSetting] = [:]
 
     public static let fileName = "tally.toml"
 
@@ -24,8 +27,8 @@ public struct ProjectConfig: Sendable {
         self.folder = folder.standardizedFileURL
     }
 
-    /// Reads `tally.toml` in `folder`, if there is one.
-    public static func load(folder: URL) throws -> ProjectConfig {
+    /// Reads `tally.toml` in `folder`, if there is one; `sources` declare the keys beyond the engine's.
+    public static func load(folder: URL, sources: [any DataSource]) throws -> ProjectConfig {
         var config = ProjectConfig(folder: folder)
         let file = config.folder.appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: file.path) else { return config }
@@ -52,7 +55,24 @@ public struct ProjectConfig: Sendable {
             config.baseURL = value
         }
         if let value = try string("templates") { config.templates = value }
-        let known: Set<String> = ["title", "store", "output", "base_url", "templates"]
+        var known: Set<String> = ["title", "store", "output", "base_url", "templates"]
+        for key in sources.flatMap(\.settingKeys) where table[key] != nil {
+            known.insert(key)
+            let value = table[key]!
+            if let text = value.string {
+                config.settings[key] = .text(text)
+            } else if let array = value.array {
+                var items: [String] = []
+                for item in array {
+                    guard let text = item.string else { throw ConfigError(file: file.path, place: key, reason: "expected a list of strings") }
+                    items.append(text)
+                }
+                config.settings[key] = .list(items)
+            } else {
+                throw ConfigError(file: file.path, place: key, reason: "expected a string or a list of strings")
+            }
+        }
+        known.formUnion(sources.flatMap(\.settingKeys))
         if let unknown = table.keys.first(where: { !known.contains($0) }) {
             throw ConfigError(file: file.path, place: unknown, reason: "unknown setting; expected one of \(known.sorted().joined(separator: ", "))")
         }
@@ -69,6 +89,20 @@ public struct ProjectConfig: Sendable {
 
     private func resolve(_ path: String) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path).standardizedFileURL : folder.appendingPathComponent(path).standardizedFileURL
+    }
+}
+
+/// A setting a source reads from `tally.toml`.
+public enum ProjectSetting: Sendable, Equatable {
+    case text(String)
+    case list([String])
+
+    /// The setting as a list: a lone string is a list of one.
+    public var list: [String] {
+        switch self {
+        case .text(let text): return [text]
+        case .list(let items): return items
+        }
     }
 }
 

@@ -16,6 +16,9 @@ struct LayoutContext: Encodable {
     var canonicalURL: String?
     var stylesheetHref: String
     var scriptHref: String
+    /// The home page changes with every build anyway, so it states a stale note in its HTML;
+    /// other pages leave it to the script and the reader's clock.
+    var staleAtBuild: Bool
 
     init(page: SitePage, body: String, site: SiteInfo) {
         siteTitle = MarkdownEscaping.removingDirectionalControls(site.title)
@@ -32,5 +35,6 @@ struct LayoutContext: Encodable {
         }
         stylesheetHref = Routes.relative(from: page.path, to: Routes.asset("tally.css"))
         scriptHref = Routes.relative(from: page.path, to: Routes.asset("tally.js"))
+        staleAtBuild = isHome && site.dataAsOf.map { site.builtAt - $0 > HomePage.staleAfter } == true
     }
 }

@@ -29,7 +29,8 @@ public enum MarkdownRenderer {
         // The parser's extension list must go to the renderer too, or tagfilter is silently off.
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
         defer { free(rendered) }
-        return classifyAlignment(String(cString: rendered))
+        // Fragments built in code (`HTMLFragment`) went through as tokens; they come back last.
+        return HTMLFragment.restore(in: classifyAlignment(String(cString: rendered)))
     }
 
     /// cmark-gfm marks aligned table cells with `align`, obsolete in HTML5; a class keeps the

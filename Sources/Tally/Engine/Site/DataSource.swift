@@ -21,9 +21,12 @@ public protocol DataSource: Sendable {
     func sections(_ context: SiteContext) throws -> [any SiteSection]
     /// The source's card on the home page, or nil when it holds no data.
     func homeCard(_ context: SiteContext) throws -> HomeCard?
+    /// The `tally.toml` keys the source reads (`people`); their values reach it in `SiteContext.settings`.
+    var settingKeys: [String] { get }
 }
 
 extension DataSource {
     public func sections(_ context: SiteContext) throws -> [any SiteSection] { [] }
     public func homeCard(_ context: SiteContext) throws -> HomeCard? { nil }
+    public var settingKeys: [String] { [] }
 }

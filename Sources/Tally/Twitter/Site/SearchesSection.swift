@@ -8,6 +8,7 @@ struct SearchesSection: SiteSection {
     let context: SiteContext
     /// Every term, newest search first.
     let terms: [SearchTerm]
+    let directory: TwitterDirectory
 
     var navigation: NavigationEntry? { Self.entry }
 
@@ -34,11 +35,11 @@ struct SearchesSection: SiteSection {
                                        searchesHref: Routes.relative(from: path, to: Routes.searches),
                                        hashtags: tables[.hashtag]!, users: tables[.user]!)))
 
-            let listPath = Routes.termTweets(term)
-            let list = try context.store.tweets(forTerm: term.id).map { TweetSummary($0, from: listPath, terms: index) }
-            try sink.page(SitePage(path: listPath, template: "twitter/term-tweets", title: "Tweets for \(term.text)", section: Self.entry.id,
-                                   model: TermTweetsPage(term: term.text, popularityHref: Routes.relative(from: listPath, to: path),
-                                                         tweets: list, hasTweets: !list.isEmpty, tweetCount: list.count)))
+            let popularityPath = path
+            var list = TweetListPlanner(store: context.store, directory: directory, filter: .term(term.id), heading: "Tweets for \(term.text)",
+                                        path: { Routes.termTweets(term, page: $0) }, section: Self.entry.id)
+            list.links = { [PageLink(text: "Popularity", href: Routes.relative(from: $0, to: popularityPath))] }
+            try list.plan(into: sink)
         }
     }
 
