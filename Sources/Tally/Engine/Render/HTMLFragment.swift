@@ -75,7 +75,6 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            case "'": out += "&#39;"
             case "\u{0}": out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }

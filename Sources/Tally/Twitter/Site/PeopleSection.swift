@@ -51,7 +51,7 @@ struct PeopleSection: SiteSection {
         fact("Times mentioned", .text(person.mentionCount.formatted))
         fact("Searches found in", .text(person.searchCount.formatted))
         let actions = HTMLFragment.element("p", ["class": "person-actions"], [
-            .element("a", ["href": Routes.relative(from: page, to: Routes.contactCard(user.screenName)), "download": "\(user.screenName).vcf",
+            .element("a", ["href": Routes.relative(from: page, to: Routes.contactCard(user.screenName)), "download": "",
                            "type": "text/vcard"], [.text("Add to contacts")]),
             .text(" · "),
             .element("a", ["href": Routes.userOnWeb(user.screenName)], [.text("On Twitter")]),

@@ -11,7 +11,9 @@ struct TweetHTML {
     func card(_ tweet: StoredTweet) -> HTMLFragment {
         if let id = tweet.retweetOf, let original = chunk.referenced[id] {
             let who = author(tweet.author, plain: true)
-            let context = HTMLFragment.element("p", ["class": "tweet-context"], [.text("↻ "), who, .text(" retweeted")])
+            let when = HTMLFragment.element("a", ["class": "tweet-date", "href": Routes.relative(from: page, to: Routes.tweet(tweet.id))],
+                                            [Self.time(tweet.createdAt)])
+            let context = HTMLFragment.element("p", ["class": "tweet-context"], [.text("↻ "), who, .text(" retweeted · "), when])
             return .element("article", ["class": "tweet tweet-retweet"], [context] + body(original, nested: false), block: true)
         }
         return .element("article", ["class": "tweet"], body(tweet, nested: false), block: true)
