@@ -62,7 +62,7 @@ public enum Plot {
             .element("tr", [:], row.enumerated().map { index, cell in .element("td", ["class": index > 0 ? "align-right" : nil], [.text(cell)]) })
         })
         let table = HTMLFragment.element("table", ["class": "plot-table"], [.element("caption", [:], [.text(title + ": the numbers")]), head, body])
-        return .element("figure", ["class": "plot", "aria-label": title], [
+        return .element("figure", ["class": "plot"], [
             .element("figcaption", ["class": "plot-title"], [.text(title)]), svg, table,
         ], block: true)
     }

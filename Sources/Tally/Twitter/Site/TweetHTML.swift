@@ -118,7 +118,7 @@ struct TweetHTML {
             if item.kind != "photo" { inner.append(.element("span", ["class": "media-badge"], [.text(item.kind == "gif" ? "GIF" : "Video")])) }
             return .element("li", [:], [.element("a", ["href": Routes.relative(from: page, to: Routes.tweetImage(id, number: index + 1))], inner)])
         }
-        return .element("ul", ["class": "tweet-media"], items)
+        return .element("ul", ["class": "tweet-media"], items, block: true)
     }
 
     /// A picture's address: http(s) as it is, an archive's own file (`media/…`) relative to the page.
