@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// One kind of data Tally reads — its formats, its tables, its pages — plugged into the engine.
@@ -21,6 +22,9 @@ public protocol DataSource: Sendable {
     func sections(_ context: SiteContext) throws -> [any SiteSection]
     /// The source's card on the home page, or nil when it holds no data.
     func homeCard(_ context: SiteContext) throws -> HomeCard?
+    /// A folder or archive file the source reads as a whole, or nil when it is not one of its own.
+    /// `filesFolder` is the source's own folder beside the store, for files it keeps (pictures).
+    func bundle(at url: URL, filesFolder: URL) throws -> ImportBundle?
     /// The `tally.toml` keys the source reads (`people`); their values reach it in `SiteContext.settings`.
     var settingKeys: [String] { get }
 }
@@ -29,4 +33,5 @@ extension DataSource {
     public func sections(_ context: SiteContext) throws -> [any SiteSection] { [] }
     public func homeCard(_ context: SiteContext) throws -> HomeCard? { nil }
     public var settingKeys: [String] { [] }
+    public func bundle(at url: URL, filesFolder: URL) throws -> ImportBundle? { nil }
 }

@@ -65,6 +65,10 @@ public enum TwitterFormat: String, DocumentFormat, CaseIterable {
     public func read(_ root: JSONValue, path: String, options: ImportOptions) throws -> any ImportBatch {
         var batch = try tweets(root, path: path, term: options["term"])
         batch.fileModifiedAt = options.fileModifiedAt
+        // An archive's tweets are its owner's (the tweets carry no user of their own).
+        if self == .archive, let owner = TwitterArchive.owner(options) {
+            for index in batch.tweets.indices where batch.tweets[index].author == nil { batch.tweets[index].author = owner }
+        }
         if let name = options["timeline"] {
             batch.timeline = name
         } else if self == .v1Timeline, !batch.tweets.isEmpty {

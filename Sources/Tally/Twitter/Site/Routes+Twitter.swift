@@ -60,4 +60,13 @@ extension Routes {
 
     /// A tweet's picture, fitted and zoomable (`number` from 1).
     public static func tweetImage(_ id: String, number: Int) -> String { "tweets/\(idSlug(id))/images/\(number)/index.html" }
+
+    /// A picture from an imported archive, copied into the site (`name` as the archive has it).
+    public static func archiveMedia(_ name: String) -> String {
+        let dot = name.lastIndex(of: ".")
+        let stem = dot.map { String(name[..<$0]) } ?? name
+        let ext = dot.map { String(name[name.index(after: $0)...]).lowercased() } ?? ""
+        let safeExt = !ext.isEmpty && ext.count <= 5 && ext.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) }
+        return "media/twitter/\(slug(stem))" + (safeExt ? "." + ext : "")
+    }
 }

@@ -110,7 +110,7 @@ struct TweetHTML {
     /// The tweet's pictures as thumbnails, each opening its image page.
     func thumbnails(_ id: String, _ media: [StoredMedia]) -> HTMLFragment {
         let items = media.enumerated().compactMap { index, item -> HTMLFragment? in
-            guard let src = Self.imageSource(item.imageURL) else { return nil }
+            guard let src = directory.imageSource(item.imageURL, tweet: id, from: page) else { return nil }
             let (width, height) = Self.fit(item, within: 240)
             var inner: [HTMLFragment] = [.element("img", ["class": "thumb", "src": src, "alt": item.alt ?? Self.describe(item, index),
                                                           "width": "\(width)", "height": "\(height)", "loading": "lazy",
@@ -119,11 +119,6 @@ struct TweetHTML {
             return .element("li", [:], [.element("a", ["href": Routes.relative(from: page, to: Routes.tweetImage(id, number: index + 1))], inner)])
         }
         return .element("ul", ["class": "tweet-media"], items, block: true)
-    }
-
-    /// A picture's address: http(s) as it is, an archive's own file (`media/…`) relative to the page.
-    static func imageSource(_ url: String) -> String? {
-        Routes.external(url)
     }
 
     static func describe(_ item: StoredMedia, _ index: Int) -> String {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every stored tweet: the paged list of all of them, newest first, one page per tweet, and one
 /// per picture; planned a page of tweets at a time from the store.
 struct TweetsSection: SiteSection {
@@ -9,8 +11,17 @@ struct TweetsSection: SiteSection {
     let directory: TwitterDirectory
 
     var navigation: NavigationEntry? { Self.entry }
+    /// Where pictures kept from archives are (`Store.filesFolder`'s `twitter/media`).
+    var mediaFolder: URL? = nil
 
     func plan(into sink: PageSink) throws {
+        // Archive pictures go into the site one at a time, so they show offline.
+        if let mediaFolder {
+            for name in directory.localMedia.sorted() {
+                let bytes = try [UInt8](Data(contentsOf: mediaFolder.appendingPathComponent(name)))
+                try sink.file(OutputFile(path: Routes.archiveMedia(name), bytes: bytes))
+            }
+        }
         let byID = Dictionary(terms.enumerated().map { ($1.id, ($0, $1)) }, uniquingKeysWith: { first, _ in first })
         let list = TweetListPlanner(store: context.store, directory: directory, filter: .all, heading: "All tweets",
                                     path: { Routes.allTweets(page: $0) }, section: Self.entry.id)
@@ -49,7 +60,7 @@ struct TweetsSection: SiteSection {
 
     private func planImage(_ item: StoredMedia, number: Int, of tweet: StoredTweet, into sink: PageSink) throws {
         let path = Routes.tweetImage(tweet.id, number: number)
-        guard let src = TweetHTML.imageSource(item.imageURL) else { return }
+        guard let src = directory.imageSource(item.imageURL, tweet: tweet.id, from: path) else { return }
         let (width, height) = TweetHTML.fit(item, within: 1600)
         let alt = item.alt ?? TweetHTML.describe(item, number - 1)
         let figure = HTMLFragment.element("figure", ["class": "zoom-frame"], [

@@ -6,8 +6,11 @@ struct TwitterDirectory: Sendable {
     let people: [String: StoredPerson]
     /// Hashtags with a page, by folded tag.
     let hashtags: Set<String>
+    /// Pictures kept from imported archives, by file name (`<tweet id>-<name>.jpg`).
+    let localMedia: Set<String>
 
-    init(terms: [SearchTerm], people: [StoredPerson], hashtags: [StoredHashtag]) {
+    init(terms: [SearchTerm], people: [StoredPerson], hashtags: [StoredHashtag], localMedia: Set<String> = []) {
+        self.localMedia = localMedia
         self.terms = TermIndex(terms)
         var byName: [String: StoredPerson] = [:]
         for person in people { byName[person.user.screenName.lowercased()] = person }
@@ -30,5 +33,13 @@ struct TwitterDirectory: Sendable {
         if hashtags.contains(folded) { return Routes.relative(from: page, to: Routes.hashtag(folded)) }
         if let term = terms.term(forHashtag: folded) { return Routes.relative(from: page, to: Routes.popularity(term)) }
         return Routes.hashtagOnWeb(tag)
+    }
+
+    /// Where a tweet's picture comes from on `page`: the archive's own copy when there is one
+    /// (so it shows offline), else its http(s) address.
+    func imageSource(_ url: String, tweet id: String, from page: String) -> String? {
+        let name = "\(id)-" + (url.split(separator: "/").last.map(String.init) ?? "")
+        if localMedia.contains(name) { return Routes.relative(from: page, to: Routes.archiveMedia(name)) }
+        return Routes.external(url)
     }
 }
