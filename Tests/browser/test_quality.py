@@ -18,8 +18,12 @@ def page_kinds(site):
     popularity = next(p for p in sorted((site / "searches").glob("*/index.html")) if "rstats" in str(p))
     tweets = popularity.parent / "tweets" / "index.html"
     tweet = site / "tweets" / "414075829182676992" / "index.html"  # a #freebandnames tweet
+    person = max(sorted((site / "people").glob("*/index.html")), key=lambda p: p.stat().st_size)  # the fullest profile
+    image = sorted(site.glob("tweets/*/images/1/index.html"))[0]
     return {"home": site / "index.html", "searches": site / "searches" / "index.html",
-            "popularity": popularity, "term-tweets": tweets, "tweet": tweet}
+            "popularity": popularity, "term-tweets": tweets, "tweet": tweet,
+            "all-tweets": site / "all-tweets" / "index.html", "people": site / "people" / "index.html",
+            "person": person, "image": image}
 
 
 def test_every_page_is_valid_html(site):
@@ -36,7 +40,7 @@ def test_no_broken_internal_link(site):
     assert " 0 errors found" in result.stdout
 
 
-@pytest.mark.parametrize("kind", ["home", "searches", "popularity", "term-tweets", "tweet"])
+@pytest.mark.parametrize("kind", ["home", "searches", "popularity", "term-tweets", "tweet", "all-tweets", "people", "person", "image"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_no_accessibility_violation(browser, site, kind, scheme):
     # axe is injected as an inline script, which the site's CSP rightly refuses; the test bypasses it.

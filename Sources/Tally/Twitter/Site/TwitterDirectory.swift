@@ -43,3 +43,16 @@ struct TwitterDirectory: Sendable {
         return Routes.external(url)
     }
 }
+
+/// Finds the search, if any, that a hashtag stands for (`#swift` or `swift`).
+struct TermIndex {
+    private var byFolded: [String: SearchTerm] = [:]
+
+    init(_ terms: [SearchTerm]) {
+        for term in terms { byFolded[term.folded] = term }
+    }
+
+    func term(forHashtag folded: String) -> SearchTerm? {
+        byFolded["#" + folded] ?? byFolded[folded]
+    }
+}
