@@ -38,6 +38,7 @@ struct HostileDataTests {
         // An event handler attribute: quoted attribute values (escaped data in `content="…"`) are skipped.
         let liveAttribute = try Regex("<[a-zA-Z](?:[^>\"']|\"[^\"]*\"|'[^']*')*\\son[a-z]+\\s*=")
         let scriptTag = try Regex("<script[^>]*>")
+        let anyImage = try Regex("<img[^>]*>")
         let badURL = try Regex("(href|src)=\"\\s*(javascript|data|vbscript):")
         for path in pages {
             let html = try project.page(path)
@@ -46,7 +47,11 @@ struct HostileDataTests {
                     "\(path): \(scripts)")
             #expect(html.firstMatch(of: liveAttribute) == nil, "\(path)")
             #expect(html.firstMatch(of: badURL) == nil, "\(path)")
-            #expect(!html.contains("<img") && !html.contains("<em>") && !html.contains("<code>") && !html.contains("<h1>heading"), "\(path)")
+            // Pictures come only from code (avatars, thumbnails, zoomable images), never from data.
+            let images = html.matches(of: anyImage).map { String(html[$0.range]) }
+            #expect(images.allSatisfy { $0.hasPrefix("<img class=\"avatar-img\"") || $0.hasPrefix("<img class=\"thumb\"") || $0.hasPrefix("<img class=\"zoomable\"") },
+                    "\(path): \(images)")
+            #expect(!html.contains("<em>") && !html.contains("<code>") && !html.contains("<h1>heading"), "\(path)")
             #expect(!html.unicodeScalars.contains { $0.value == 0x202E }, "\(path) keeps a right-to-left override")
             #expect(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'self';"), "\(path)")
         }
