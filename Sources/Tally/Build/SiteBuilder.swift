@@ -17,15 +17,19 @@ public struct SiteBuilder {
     /// Runs every step and reports what was written.
     @discardableResult
     public func build() throws -> BuildReport {
-        let steps = 4
+        let steps = 5
         var index = 0
         func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
             index += 1
+            if log != nil { ProcessMemory.resetPeak() }
+            let resident = log != nil ? ProcessMemory.residentMiB() : nil
             let start = DispatchTime.now().uptimeNanoseconds
             do {
                 let result = try body()
                 let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-                log?("[\(index)/\(steps)] \(name): \(String(format: "%.1f", milliseconds)) ms")
+                // The step's peak, and how far above the memory in use when it began.
+                let peak = ProcessMemory.peakMiB().map { String(format: ", peak %.0f MiB (+%.0f MiB)", $0, $0 - (resident ?? $0)) } ?? ""
+                log?("[\(index)/\(steps)] \(name): \(String(format: "%.1f", milliseconds)) ms\(peak)")
                 return result
             } catch {
                 throw BuildError(step: name, underlying: error)
@@ -39,7 +43,14 @@ public struct SiteBuilder {
         }
         let theme = try step("load theme") { try Theme.load(folder: project.themeURL) }
         let time = builtAt ?? BuildClock.now()
-        let plan = try step("plan pages") { try SitePlanner(siteTitle: project.title, builtAt: time).plan(store) }
+        var plan = try step("plan pages") { try SitePlanner(siteTitle: project.title, builtAt: time).plan(store) }
+        // The site search: every source's documents, tokenised and cut into shards and chunks.
+        let searchIndex = try step("index search") { () -> [OutputFile] in
+            var writer = SearchIndexWriter()
+            try TwitterSearchDocuments.produce(store) { writer.add($0) }
+            return writer.files()
+        }
+        plan.pages.append(SearchPage.page(sections: SiteSection.allCases.map { ($0.rawValue, $0.path) }))
         let site = SiteInfo(title: project.title, baseURL: project.baseURL, builtAt: time, dataAsOf: plan.dataAsOf)
         // Pages are rendered on every core a chunk at a time and written as each chunk is done,
         // so memory holds one chunk of rendered pages, not the site.
@@ -50,6 +61,7 @@ public struct SiteBuilder {
                     for file in try renderer.renderAll(Array(plan.pages[start..<min(start + 1024, plan.pages.count)])) { try emit(file) }
                 }
                 for export in plan.exports { try emit(OutputFile(path: export.path, bytes: export.encoded())) }
+                for file in searchIndex { try emit(file) }
                 for (name, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) { try emit(OutputFile(path: Routes.asset(name), bytes: bytes)) }
                 try emit(OutputFile(path: Routes.siteScript, bytes: site.script))
             }

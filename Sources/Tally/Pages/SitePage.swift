@@ -5,11 +5,13 @@ public struct SitePage: Sendable {
     /// Template name without extension (`popularity` for `templates/popularity.md`).
     public var template: String
     public var title: String
-    /// The navigation section it belongs to, for highlighting.
-    public var section: SiteSection
+    /// The navigation section it belongs to, for highlighting; nil for a page outside them.
+    public var section: SiteSection?
     public var model: any Encodable & Sendable
+    /// Output paths of further classic scripts this page alone loads, after the theme's.
+    public var scripts: [String] = []
 
-    public init(path: String, template: String, title: String, section: SiteSection, model: any Encodable & Sendable) {
+    public init(path: String, template: String, title: String, section: SiteSection?, model: any Encodable & Sendable) {
         self.path = path
         self.template = template
         self.title = title

@@ -68,6 +68,8 @@ struct LayoutContext: Encodable {
     var canonicalURL: String?
     var stylesheetHref: String
     var scriptHref: String
+    var pageScripts: [String]
+    var searchHref: String
 
     init(page: SitePage, body: String, site: SiteInfo) {
         siteTitle = MarkdownEscaping.removingDirectionalControls(site.title)
@@ -84,5 +86,7 @@ struct LayoutContext: Encodable {
         }
         stylesheetHref = Routes.relative(from: page.path, to: Routes.asset("tally.css"))
         scriptHref = Routes.relative(from: page.path, to: Routes.asset("tally.js"))
+        pageScripts = page.scripts.map { Routes.relative(from: page.path, to: $0) }
+        searchHref = Routes.relative(from: page.path, to: Routes.search)
     }
 }
