@@ -38,7 +38,9 @@ struct SearchIndexWriterTests {
             let file = try #require(files.first { $0.path == Routes.searchShard(number) })
             let body = String(decoding: file.bytes, as: UTF8.self)
             let start = try #require(body.firstIndex(of: "\"")), end = try #require(body.lastIndex(of: "\""))
-            tokens.append(body[body.index(after: start)..<end].split(separator: ",").map { String($0.split(separator: " ", omittingEmptySubsequences: false)[0]) })
+            tokens.append(body[body.index(after: start)..<end].unicodeScalars.split(separator: ",").map {
+                String(String.UnicodeScalarView($0.split(separator: " ", omittingEmptySubsequences: false)[0]))
+            })
         }
         return (boundaries, tokens)
     }
