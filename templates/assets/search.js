@@ -14,7 +14,7 @@
   var DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_';
   var VALUE = {};
   for (var d = 0; d < 64; d++) { VALUE[DIGITS[d]] = d; }
-  var shards = {}, chunks = {}, loading = {}, limit = 20, generation = 0;
+  var shards = {}, chunks = {}, loading = {}, limit = 10, generation = 0;
 
   function fold(text) {
     if (/^[\x00-\x7f]*$/.test(text)) { return text.toLowerCase(); }
@@ -248,8 +248,8 @@
 
   function links() { return Array.prototype.slice.call(list.querySelectorAll('a')); }
 
-  input.addEventListener('input', function () { limit = 20; search(); });
-  more.addEventListener('click', function () { limit += 20; search(); });
+  input.addEventListener('input', function () { limit = 10; search(); });
+  more.addEventListener('click', function () { limit += 10; search(); });
   input.form.addEventListener('submit', function (event) {
     event.preventDefault();
     var first = links()[0];

@@ -14,7 +14,7 @@ public struct SearchIndexWriter {
     /// Roughly how many bytes of postings a shard holds (a token with more is a shard of its own).
     public var shardBytes = 12_000
     /// Result records per chunk file.
-    public var chunkSize = 64
+    public var chunkSize = 32
     /// Bodies are cut to this many characters in the result records (all of a body is indexed).
     public var bodyLimit = 300
 
