@@ -4,10 +4,10 @@ public struct SearchPage: Encodable, Sendable {
     public var sections: [PageLink]
 
     /// The page to plan, with the index's table of contents and the search script loaded on it alone.
-    public static func page(sections: [(title: String, path: String)]) -> SitePage {
+    public static func page(navigation: [NavigationEntry]) -> SitePage {
         let path = Routes.search
-        var page = SitePage(path: path, template: "search", title: "Search", section: nil,
-                            model: SearchPage(sections: sections.map { PageLink(text: $0.title, href: Routes.relative(from: path, to: $0.path)) }))
+        var page = SitePage(path: path, template: "search", title: "Search", section: "search",
+                            model: SearchPage(sections: navigation.map { PageLink(text: $0.title, href: Routes.relative(from: path, to: $0.path)) }))
         page.scripts = [Routes.searchIndex, Routes.asset("search.js")]
         return page
     }
