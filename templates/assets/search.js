@@ -231,7 +231,12 @@
     var hash = query ? '#q=' + encodeURIComponent(query) : '';
     if (location.hash !== hash) { try { history.replaceState(null, '', location.href.replace(/#.*$/, '') + hash); } catch (error) { /* file:// in some browsers */ } }
     var analysis = analyse(query);
-    if (!analysis.tokens.length) { list.textContent = ''; status.textContent = ''; more.hidden = true; return; }
+    if (!analysis.tokens.length || !meta.documents) {
+      list.textContent = '';
+      status.textContent = query && !meta.documents ? 'Nothing has been indexed yet.' : '';
+      more.hidden = true;
+      return;
+    }
     var needed = [];
     analysis.tokens.forEach(function (token) { needed = needed.concat(shardsFor(token)); });
     Promise.all(needed.map(function (n) { return load(meta.shardFolder, shards, n); })).then(function () {
