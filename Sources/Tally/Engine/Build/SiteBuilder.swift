@@ -52,6 +52,15 @@ public struct SiteBuilder {
         // at a time and writes each chunk at once, so memory holds one chunk, not the site.
         let report = try output.write { emitFile in try withoutActuallyEscaping(emitFile) { emit in
             let sink = PageSink(render: { chunk in for file in try renderer.renderAll(chunk) { try emit(file) } }, write: emit)
+            // The site search: every source's documents, tokenised and cut into shards and records. First,
+            // so that `--verbose` shows the memory it needs, not memory that earlier steps freed.
+            try steps.run("index search") {
+                var index = SearchIndexWriter()
+                for source in sources { try source.searchDocuments(context) { index.add($0) } }
+                for file in index.files() { try emit(file) }
+                try sink.page(SearchPage.page(navigation: navigation))
+                try sink.flush()
+            }
             try steps.run("home page") {
                 try sink.page(try homePage(cards: parts.map(\.card), site: site, renderer: renderer))
                 try sink.flush()
@@ -61,14 +70,6 @@ public struct SiteBuilder {
                     try section.plan(into: sink)
                     try sink.flush()
                 }
-            }
-            // The site search: every source's documents, tokenised and cut into shards and records.
-            try steps.run("index search") {
-                var index = SearchIndexWriter()
-                for source in sources { try source.searchDocuments(context) { index.add($0) } }
-                for file in index.files() { try emit(file) }
-                try sink.page(SearchPage.page(navigation: navigation))
-                try sink.flush()
             }
             try steps.run("assets") {
                 for (name, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) { try emit(OutputFile(path: Routes.asset(name), bytes: bytes)) }
@@ -98,7 +99,7 @@ public struct SiteBuilder {
 /// sources' sections are, so earlier lines wait for it.
 private struct StepLog {
     let log: ((String) -> Void)?
-    private var done: [(String, Double, (peak: Double, added: Double)?)] = []
+    private var done: [(String, Double, Double, (peak: Double, added: Double)?)] = []
     private var total: Int?
 
     init(log: ((String) -> Void)?) { self.log = log }
@@ -114,10 +115,11 @@ private struct StepLog {
         if log != nil { ProcessMemory.resetPeak() }
         let resident = log != nil ? ProcessMemory.residentMiB() : nil
         let start = DispatchTime.now().uptimeNanoseconds
+        let cpu = ProcessClock.cpuMilliseconds()
         do {
             let result = try body()
             let peak = resident.flatMap { resident in ProcessMemory.peakMiB().map { (peak: $0, added: $0 - resident) } }
-            done.append((name, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, peak))
+            done.append((name, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, ProcessClock.cpuMilliseconds() - cpu, peak))
             if total != nil { print(done.count - 1) }
             return result
         } catch let error as BuildError {
@@ -129,7 +131,7 @@ private struct StepLog {
 
     private func print(_ index: Int) {
         guard let log, let total else { return }
-        let memory = done[index].2.map { String(format: ", peak %.0f MiB (+%.0f MiB)", $0.peak, $0.added) } ?? ""
-        log("[\(index + 1)/\(total)] \(done[index].0): \(String(format: "%.1f", done[index].1)) ms\(memory)")
+        let memory = done[index].3.map { String(format: ", peak %.0f MiB (+%.0f MiB)", $0.peak, $0.added) } ?? ""
+        log("[\(index + 1)/\(total)] \(done[index].0): \(String(format: "%.1f ms (cpu %.1f ms)", done[index].1, done[index].2))\(memory)")
     }
 }

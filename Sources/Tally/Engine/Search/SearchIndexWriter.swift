@@ -32,10 +32,12 @@ public struct SearchIndexWriter {
 
     /// The index files.
     public func files() -> [OutputFile] {
+        // Sorted on plain keys first; titles and paths are compared only between equals.
+        let keys = documents.map { (weight: $0.weight, date: $0.date ?? .min) }
         let ordered = documents.indices.sorted { a, b in
+            if keys[a].weight != keys[b].weight { return keys[a].weight > keys[b].weight }
+            if keys[a].date != keys[b].date { return keys[a].date > keys[b].date }
             let x = documents[a], y = documents[b]
-            if x.weight != y.weight { return x.weight > y.weight }
-            if x.date != y.date { return (x.date ?? .min) > (y.date ?? .min) }
             if x.title != y.title { return x.title < y.title }
             return x.path < y.path
         }
@@ -87,7 +89,8 @@ public struct SearchIndexWriter {
 
         var files: [OutputFile] = []
         // Shards: tokens in UTF-16 order (the order of JavaScript's string comparison), cut by size.
-        let order = tokens.indices.sorted { tokens[$0].utf16.lexicographicallyPrecedes(tokens[$1].utf16) }
+        let units = tokens.map { Array($0.utf16) }  // compared many times: transcoded once
+        let order = tokens.indices.sorted { units[$0].lexicographicallyPrecedes(units[$1]) }
         var boundaries: [String] = []
         var body: [UInt8] = []
         func flush() {
