@@ -48,7 +48,7 @@ public struct SiteBuilder {
         let navigation = [SiteInfo.home] + parts.flatMap { $0.sections.compactMap(\.navigation) }
         let site = SiteInfo(title: project.title, baseURL: project.baseURL, builtAt: time, dataAsOf: dataAsOf, navigation: navigation)
         let renderer = PageRenderer(theme: theme, site: site)
-        steps.expect(parts.reduce(3) { $0 + $1.sections.count })
+        steps.expect(parts.reduce(4) { $0 + $1.sections.count })
 
         let output = self.output ?? SiteWriter(output: project.outputURL)
         var pages = 0
