@@ -6,7 +6,8 @@
 Import: `tally import` and the plain Python peer (bench/python_import.py) on the same JSON Lines
 file. Build: `tally build` and Hugo on the same pages (bench/hugo_site.py), both writing to the
 same disk. Incremental: files Tally writes when one search page is added. Sorting: a 10,000-row
-table sorted by the theme's script in Chromium. Each figure is the median of --runs runs; peak
+table sorted by the theme's script in Chromium. Site search: Tally's index against Pagefind 1.5.2
+on the same built site in tmpfs (bench/search_bench.py). Each figure is the median of --runs runs; peak
 memory is the child's maximum resident set (GNU time's %M)."""
 import argparse
 import json
@@ -234,6 +235,7 @@ def main():
     parser.add_argument("--grown-sizes", default="1M",
                         help="stores (from --sizes) to import a further batch into, against an empty store")
     parser.add_argument("--grown-batch", default="50k")
+    parser.add_argument("--search-size", default="100k", help="tweets for the site search against Pagefind (0: skip)")
     args = parser.parse_args()
     WORK.mkdir(parents=True, exist_ok=True)
     rows = []
@@ -288,6 +290,13 @@ def main():
         rows.append(grown_store_benchmark(label, args))
 
     rows.append(("sort a 10,000-row table in Chromium (click to sorted, after load)", f"{sort_benchmark(args.runs):.0f} ms median", "", ""))
+
+    if args.search_size != "0":
+        # The site search against Pagefind on the same built site, in tmpfs (bench/search_bench.py).
+        sys.path.insert(0, str(ROOT / "bench"))
+        import search_bench
+        rows.append((f"**site search, {args.search_size} tweets**", "Tally (file://)", "Pagefind 1.5.2 (http://127.0.0.1)", ""))
+        rows += search_bench.run(size_of(args.search_size), args.runs)
 
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), platform.processor())
     memory = next((int(line.split()[1]) // 1024 // 1024 for line in open("/proc/meminfo") if line.startswith("MemTotal")), 0)

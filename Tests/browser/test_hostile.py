@@ -36,9 +36,12 @@ def test_every_hostile_page_is_inert(browser, hostile_site):
     for path in pages:
         page.goto(path.as_uri())
         page.wait_for_load_state("load")
-        # Only the theme's two script elements exist, and no element has an inline event handler.
+        # Only the theme's two script elements exist (the search page adds its index and script, and
+        # loads shards only when asked), and no element has an inline event handler.
         scripts = page.evaluate("Array.from(document.scripts).map(s => s.getAttribute('src'))")
-        assert len(scripts) == 2 and scripts[0].endswith("assets/site.js") and scripts[1].endswith("assets/tally.js"), (path, scripts)
+        extra = ["../search/index.js", "../assets/search.js"] if path.parent.name == "search" and path.parent.parent == hostile_site else []
+        assert len(scripts) == 2 + len(extra) and scripts[0].endswith("assets/site.js") and scripts[1].endswith("assets/tally.js"), (path, scripts)
+        assert scripts[2:] == extra, (path, scripts)
         handlers = page.evaluate("""Array.from(document.querySelectorAll('*')).flatMap(e =>
             Array.from(e.attributes).filter(a => a.name.startsWith('on')).map(a => e.tagName + ' ' + a.name))""")
         assert handlers == [], (path, handlers)
@@ -48,6 +51,13 @@ def test_every_hostile_page_is_inert(browser, hostile_site):
         # Pictures come only from the theme's code (avatars, thumbnails), never from data's markup.
         classes = page.evaluate("Array.from(document.images).map(i => i.classList[0])")
         assert set(classes) <= {"avatar-img", "thumb", "zoomable"}, (path, classes)
+    # Hostile text found by the search shows as text too.
+    for query in ["script", "onerror", "javascript", "img"]:
+        page.goto((hostile_site / "search" / "index.html").as_uri() + "#q=" + query)
+        page.wait_for_timeout(300)
+        assert page.locator("main img, main script, main iframe").count() == 0
+        hrefs = page.evaluate("Array.from(document.querySelectorAll('.search-results a')).map(a => a.protocol)")
+        assert set(hrefs) <= {"file:"}, hrefs
     context.close()
     assert dialogs == [] and errors == []
     assert [(url, kind) for url, kind in requests if not url.startswith("file://") and not (kind == "image" and url.startswith("https://"))] == []

@@ -272,7 +272,29 @@
     });
   }
 
+  /* The header's search box goes to the search page with the query in its fragment (the CSP's
+     form-action 'none' blocks a real submission); `/` focuses it from anywhere. */
+  function startSearchBox() {
+    var form = document.querySelector('form.site-search');
+    if (!form) { return; }
+    var box = form.elements.q;
+    form.hidden = false;
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      if (!window.tallySearch) { location.href = form.action + (box.value.trim() ? '#q=' + encodeURIComponent(box.value.trim()) : ''); }
+    });
+    document.addEventListener('keydown', function (event) {
+      var target = event.target;
+      if (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) && !target.isContentEditable) {
+        event.preventDefault();
+        box.focus();
+        box.select();
+      }
+    });
+  }
+
   function start() {
+    startSearchBox();
     var announcer = document.createElement('p');
     announcer.className = 'visually-hidden';
     announcer.setAttribute('aria-live', 'polite');

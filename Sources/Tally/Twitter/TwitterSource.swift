@@ -62,4 +62,8 @@ public struct TwitterSource: DataSource {
     public func prune(_ db: Database, plan: PrunePlan) throws -> [PruneCount] {
         try TwitterMaintenance.prune(db, keepSearches: plan.limits["searches"] ?? SearchesSection.historyLimit)
     }
+
+    public func searchDocuments(_ context: SiteContext, _ emit: (SearchDocument) throws -> Void) throws {
+        try TwitterSearchDocuments.produce(context.store, emit)
+    }
 }

@@ -16,8 +16,8 @@ struct SiteBuildTests {
         try project.importFiles(["content/a.json"])
         let report = try project.build()
         // Home and searches, the term's two pages, three tweets, the list of all tweets, People and
-        // three person pages, and Hashtags with #swift and #ios (each in two or more tweets).
-        #expect(report.pages == 2 + 2 + 3 + 1 + 1 + 3 + 3)
+        // three person pages, Hashtags with #swift and #ios (each in two or more tweets), and search.
+        #expect(report.pages == 2 + 2 + 3 + 1 + 1 + 3 + 3 + 1)
         let term = try #require(try project.store.allTerms().first)
         let html = try project.page(Routes.popularity(term))
         #expect(html.contains("<h1>Popularity of #swift</h1>"))
@@ -106,9 +106,10 @@ struct SiteBuildTests {
         let second = try project.build(builtAt: 1_700_000_600)
         // Home, the searches list, the new term's two pages and four data files, the new tweet,
         // site.js (the build time), the list of all tweets, the author's page, the People and
-        // Hashtags lists (their counts) and #a's page change; the 40 older tweet pages do not.
+        // Hashtags lists (their counts), #a's page and the search index's contents, its one shard and
+        // its two chunks of records change; the 40 older tweet pages do not.
         #expect(second.pages == first.pages + 3)
-        #expect(second.changed == 15, "\(second)")
+        #expect(second.changed == 19, "\(second)")
         let after = try FileManager.default.attributesOfItem(atPath: untouched)[.systemFileNumber] as? Int
         #expect(before != nil && before == after, "an unchanged page was written again")
     }

@@ -36,6 +36,9 @@ public protocol DataSource: Sendable {
     func claimsFolder(at url: URL) -> Bool
     /// The `tally.toml` keys the source reads (`people`); their values reach it in `SiteContext.settings`.
     var settingKeys: [String] { get }
+    /// Hands every document the site search should find to `emit`: its kind, title, body, page,
+    /// date and weight. Straight from store queries, so the source need not hold them all.
+    func searchDocuments(_ context: SiteContext, _ emit: (SearchDocument) throws -> Void) throws
 }
 
 extension DataSource {
@@ -46,4 +49,5 @@ extension DataSource {
     public var settingKeys: [String] { [] }
     public func bundle(at url: URL, filesFolder: URL) throws -> ImportBundle? { nil }
     public func claimsFolder(at url: URL) -> Bool { false }
+    public func searchDocuments(_ context: SiteContext, _ emit: (SearchDocument) throws -> Void) throws {}
 }
