@@ -24,6 +24,12 @@ BENCH_RUNS ?= 3
 site: deps release
 	rm -f tally.sqlite tally.sqlite-wal tally.sqlite-shm
 	$(RELEASE) import content/data/*
+	@grep -v '^#' content/photos-marks.txt | while read -r verb id ago; do \
+		case "$$verb" in \
+			favorite) $(RELEASE) favorite "$$id" ;; \
+			viewed) $(RELEASE) viewed "$$id" --at $$(( $$(date +%s) - 60 * $${ago:-0} )) ;; \
+		esac; \
+	done
 	$(RELEASE) build
 	@echo "Open file://$(CURDIR)/public/index.html"
 
@@ -76,4 +82,4 @@ release:
 	$(SWIFT) build -c release
 
 clean:
-	rm -rf .build .build-fuzz public tally.sqlite tally.sqlite-wal tally.sqlite-shm tally.sqlite.lock .public.lock
+	rm -rf .build .build-fuzz .tally public tally.sqlite tally.sqlite-wal tally.sqlite-shm tally.sqlite.lock .public.lock

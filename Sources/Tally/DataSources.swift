@@ -3,6 +3,7 @@
 public enum DataSources {
     public static let all: [any DataSource] = [
         TwitterSource(),
+        PhotosSource(),
     ]
 }
 

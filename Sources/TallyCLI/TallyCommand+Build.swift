@@ -22,7 +22,16 @@ extension TallyCommand {
                 var config = try options.load()
                 if let output { config.output = URL(fileURLWithPath: output).standardizedFileURL.path }
                 if let baseURL { config.baseURL = baseURL }
-                let builder = SiteBuilder(project: config, log: verbose ? { print($0) } : nil)
+                var builder = SiteBuilder(project: config, log: verbose ? { print($0) } : nil)
+                let terminal = isatty(STDERR_FILENO) == 1
+                builder.warn = { message in
+                    if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+                    FileHandle.standardError.write(Data("tally: warning: \(message)\n".utf8))
+                }
+                if terminal {
+                    builder.progress = { line in FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8)) }
+                }
+                defer { if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
                 print(try builder.build())
             } catch {
                 throw fail("\(error)")

@@ -14,6 +14,9 @@ extension TallyCommand {
         @Option(help: "Count the tweets for this search term, instead of the one the file records.")
         var term: String?
 
+        @Option(help: "File every Flickr photo of the files under this place id (instead of each photo's place_id).")
+        var place: String?
+
         @Argument(help: "The files to import.")
         var files: [String]
 
@@ -22,7 +25,10 @@ extension TallyCommand {
             let store: Store
             do { store = try Store(path: config.storeURL.path) } catch { throw fail("\(error)") }
             let terminal = isatty(STDERR_FILENO) == 1
-            var importer = Importer(store: store, options: ImportOptions(term.map { ["term": $0] } ?? [:]))
+            var named: [String: String] = [:]
+            named["term"] = term
+            named["place"] = place
+            var importer = Importer(store: store, options: ImportOptions(named))
             if terminal {
                 importer.progress = { file, items in
                     FileHandle.standardError.write(Data("\r\u{1B}[K\(file): \(items) items…".utf8))

@@ -8,7 +8,7 @@ struct TallyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tally",
         abstract: "Turn stored tweets into a static dashboard that works straight from disk.",
-        subcommands: [Init.self, Import.self, Build.self]
+        subcommands: [Init.self, Import.self, Build.self, Favorite.self, Unfavorite.self, Viewed.self]
     )
 }
 

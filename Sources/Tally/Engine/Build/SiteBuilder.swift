@@ -13,6 +13,12 @@ public struct SiteBuilder {
     public var builtAt: Int64?
     /// Where the site goes; the project's output folder when nil.
     public var output: (any SiteOutput)?
+    /// Whether sources may download into the project's cache (`.tally/cache/`) during the build.
+    public var usesCache = true
+    /// Receives warnings that do not stop the build (a download that failed).
+    public var warn: (@Sendable (String) -> Void)?
+    /// Receives progress lines for slow steps, for a terminal.
+    public var progress: (@Sendable (String) -> Void)?
 
     public init(project: ProjectConfig, sources: [any DataSource], log: ((String) -> Void)? = nil) {
         self.project = project
@@ -32,7 +38,8 @@ public struct SiteBuilder {
         }
         let theme = try steps.run("load theme") { try Theme.load(folder: project.themeURL) }
         let time = builtAt ?? BuildClock.now()
-        let context = SiteContext(store: store, siteTitle: project.title, builtAt: time, baseURL: project.baseURL)
+        let context = SiteContext(store: store, siteTitle: project.title, builtAt: time, baseURL: project.baseURL,
+                                  cacheFolder: usesCache ? project.cacheURL : nil, warn: warn, progress: progress)
         // Only sources that hold data get a card, a place in the header and pages.
         let parts = try steps.run("gather sources") {
             try sources.compactMap { source -> (card: HomeCard, sections: [any SiteSection])? in

@@ -16,6 +16,17 @@ struct LayoutContext: Encodable {
     var canonicalURL: String?
     var stylesheetHref: String
     var scriptHref: String
+    var pageScript: PageScriptContext?
+
+    struct PageScriptContext: Encodable {
+        struct Attribute: Encodable {
+            var name: String
+            var value: String
+        }
+
+        var href: String
+        var data: [Attribute]
+    }
 
     init(page: SitePage, body: String, site: SiteInfo) {
         siteTitle = MarkdownEscaping.removingDirectionalControls(site.title)
@@ -32,5 +43,9 @@ struct LayoutContext: Encodable {
         }
         stylesheetHref = Routes.relative(from: page.path, to: Routes.asset("tally.css"))
         scriptHref = Routes.relative(from: page.path, to: Routes.asset("tally.js"))
+        pageScript = page.script.map { script in
+            PageScriptContext(href: Routes.relative(from: page.path, to: Routes.asset(script.asset)),
+                              data: script.data.map { .init(name: $0.name, value: $0.value) })
+        }
     }
 }

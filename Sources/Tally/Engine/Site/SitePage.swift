@@ -8,12 +8,30 @@ public struct SitePage: Sendable {
     /// The id of the navigation entry it belongs to, for highlighting (`NavigationEntry.id`).
     public var section: String
     public var model: any Encodable & Sendable
+    /// A theme script loaded on this page only, after the theme's own (a source's page behaviour).
+    public var script: PageScript?
 
-    public init(path: String, template: String, title: String, section: String, model: any Encodable & Sendable) {
+    public init(path: String, template: String, title: String, section: String, model: any Encodable & Sendable,
+                script: PageScript? = nil) {
         self.path = path
         self.template = template
         self.title = title
         self.section = section
         self.model = model
+        self.script = script
+    }
+}
+
+/// A script asset one page loads, with facts for it as `data-` attributes on its tag (escaped
+/// for HTML by the layout), since the site's CSP allows no inline script.
+public struct PageScript: Sendable {
+    /// The asset's name under `assets/` (`photos.js`).
+    public var asset: String
+    /// Attribute names (`[a-z-]` only, without `data-`) and values, in order.
+    public var data: [(name: String, value: String)]
+
+    public init(asset: String, data: [(name: String, value: String)] = []) {
+        self.asset = asset
+        self.data = data.filter { !$0.name.isEmpty && $0.name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || $0 == 45 } }
     }
 }

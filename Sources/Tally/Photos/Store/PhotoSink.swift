@@ -5,7 +5,7 @@ import GRDB
 ///
 /// A place or photo seen again is updated in place (a later fetch knows better); a photo keeps
 /// its place unless this file names one. `--place ID` files every photo of the file under ID.
-final class PhotoSink {
+final class PhotoSink: ImportSink {
     private let db: Database
     private let place: String?
     private(set) var report = PhotosImportReport()
@@ -16,6 +16,16 @@ final class PhotoSink {
         self.place = trimmed?.isEmpty == false ? trimmed : nil
         report.place = self.place
     }
+
+    func add(_ batch: any ImportBatch, format: any DocumentFormat) throws {
+        switch batch as? PhotosBatch {
+        case .places(let places): try add(places: places)
+        case .photos(let photos): try add(photos: photos)
+        case nil: return
+        }
+    }
+
+    func finish() throws -> any ImportReport { report }
 
     func add(places: [FlickrPlace]) throws {
         guard !places.isEmpty else { return }
@@ -67,7 +77,7 @@ final class PhotoSink {
 }
 
 /// What one file's Flickr import did, for the summary line.
-public struct PhotosImportReport: Sendable, Equatable, CustomStringConvertible {
+public struct PhotosImportReport: ImportReport, Equatable {
     public var newPlaces = 0
     public var knownPlaces = 0
     public var newPhotos = 0
