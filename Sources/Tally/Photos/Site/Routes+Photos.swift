@@ -14,7 +14,12 @@ extension Routes {
     /// One photo.
     public static func photo(_ id: String) -> String { "photos/\(idSlug(id))/index.html" }
     /// A cached image copied into the site; `name` is the cache's own (hex digits and an extension).
-    public static func cachedImage(_ name: String) -> String { "photos/images/\(slug(name))" }
+    public static func cachedImage(_ name: String) -> String {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        let safe = parts.count == 2 && parts[0].count == 32 && parts[0].allSatisfy { $0.isHexDigit && !$0.isUppercase }
+            && (1...5).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
+        return "photos/images/\(safe ? name : slug(name))"
+    }
 
     /// The photo's page on Flickr.
     public static func photoOnFlickr(owner: String, id: String) -> String? {
