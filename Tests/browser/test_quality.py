@@ -1,6 +1,7 @@
 """Page quality on the built sample site: valid HTML, no broken link, no axe violation, no request
 leaving the site, a weight budget, and screenshots of every page kind for a person to look at."""
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -18,8 +19,15 @@ def page_kinds(site):
     popularity = next(p for p in sorted((site / "searches").glob("*/index.html")) if "rstats" in str(p))
     tweets = popularity.parent / "tweets" / "index.html"
     tweet = site / "tweets" / "414075829182676992" / "index.html"  # a #freebandnames tweet
+    place = next(p for p in sorted((site / "places").glob("*/index.html")) if "zurich" in str(p))
     return {"home": site / "index.html", "searches": site / "searches" / "index.html",
-            "popularity": popularity, "term-tweets": tweets, "tweet": tweet}
+            "popularity": popularity, "term-tweets": tweets, "tweet": tweet,
+            "places": site / "places" / "index.html", "place": place,
+            "photo": site / "photos" / "7309335090" / "index.html",  # a favorite in the sample store
+            "favorites": site / "favorites" / "index.html", "recents": site / "recents" / "index.html"}
+
+
+PHOTO_KINDS = ["places", "place", "photo", "favorites", "recents"]
 
 
 def test_every_page_is_valid_html(site):
@@ -36,7 +44,7 @@ def test_no_broken_internal_link(site):
     assert " 0 errors found" in result.stdout
 
 
-@pytest.mark.parametrize("kind", ["home", "searches", "popularity", "term-tweets", "tweet"])
+@pytest.mark.parametrize("kind", ["home", "searches", "popularity", "term-tweets", "tweet", *PHOTO_KINDS])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_no_accessibility_violation(browser, site, kind, scheme):
     # axe is injected as an inline script, which the site's CSP rightly refuses; the test bypasses it.
@@ -62,6 +70,21 @@ def test_no_request_leaves_the_site(browser, site, kind):
     assert requests, "the page itself is a request"
     assert [url for url in requests if not url.startswith("file://")] == []
     assert any(url.endswith("assets/tally.js") for url in requests) and any(url.endswith("assets/tally.css") for url in requests)
+
+
+@pytest.mark.parametrize("kind", PHOTO_KINDS)
+def test_photo_pages_reach_out_only_for_flickr_images(browser, site, kind):
+    # Photos that are not favorites keep Flickr's image URLs (the CSP's img-src allows https:);
+    # favorites' images are cached into the site. Nothing else may leave it: no script, no style.
+    context = browser.new_context()
+    page = context.new_page()
+    requests = []
+    page.on("request", lambda request: requests.append((request.url, request.resource_type)))
+    page.goto(page_kinds(site)[kind].as_uri())
+    page.wait_for_load_state("networkidle")
+    context.close()
+    outside = [(url, kind) for url, kind in requests if not url.startswith("file://")]
+    assert all(kind == "image" and re.match(r"https://live\.staticflickr\.com/", url) for url, kind in outside), outside
 
 
 def test_theme_weight_budget(site):
