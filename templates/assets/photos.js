@@ -1,6 +1,5 @@
-/* Tally photos: a star that keeps favorites in this browser, views recorded for Recents, and a
-   zoomable photo (click, wheel, pinch, + and - keys). Loaded only on photo, Favorites and Recents
-   pages; a classic script with no network access; the page's facts come from its data- attributes. */
+/* Tally photos (photo, Favorites and Recents pages only): a star kept in this browser, views for
+   Recents, a zoomable photo. The page's facts come from this tag's data- attributes. */
 (function () {
   'use strict';
   var facts = document.currentScript.dataset;
@@ -68,15 +67,14 @@
       event.preventDefault();
       zoom(scale * (event.deltaY < 0 ? 1.25 : 0.8));
     }, { passive: false });
+    function gap(a, b) { return Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY); }
     box.addEventListener('pointerdown', function (event) { pinch[event.pointerId] = event; });
     box.addEventListener('pointermove', function (event) {
-      if (!pinch[event.pointerId]) { return; }
-      var ids = Object.keys(pinch);
+      var last = pinch[event.pointerId], ids = Object.keys(pinch);
+      if (!last) { return; }
       if (ids.length === 2) {
         var other = pinch[ids[0] == event.pointerId ? ids[1] : ids[0]];
-        var before = Math.hypot(pinch[event.pointerId].clientX - other.clientX, pinch[event.pointerId].clientY - other.clientY);
-        var after = Math.hypot(event.clientX - other.clientX, event.clientY - other.clientY);
-        if (before > 0) { zoom(scale * after / before); }
+        if (gap(last, other) > 0) { zoom(scale * gap(event, other) / gap(last, other)); }
       }
       pinch[event.pointerId] = event;
     });

@@ -112,6 +112,20 @@ struct PhotoSiteTests {
         #expect(try project.store.photos(inPlace: "kyoto").count == 100)
     }
 
+    @Test("photos no file placed are listed last, under No place given")
+    func unplaced() throws {
+        let project = try Self.project()
+        try project.folder.write(["recent.json": try String(contentsOf: Fixture.url("photos/flickr-get-recent-flickrie.json"), encoding: .utf8)])
+        try project.importFiles(["recent.json"])
+        try project.build()
+        let places = try project.page(Routes.places)
+        let zurich = try #require(places.range(of: ">Zürich</a>")), none = try #require(places.range(of: ">No place given</a>"))
+        #expect(zurich.lowerBound < none.lowerBound)
+        #expect(Routes.place(nil) == "places/-none/index.html")
+        #expect(try project.page(Routes.place(nil)).contains("100 photos"))
+        #expect(try project.page(Routes.photo("7309335276")).contains("<h1>Untitled</h1>"))
+    }
+
     @Test("the build caches only favorites' images, uses the copies, drops them when unfavorited, and keeps going after a failure")
     func cache() throws {
         let server = try LocalHTTPServer()
