@@ -92,3 +92,56 @@ def test_zoom_with_the_keyboard(page, site):
     assert abs(image.bounding_box()["width"] - fitted) < 1
     viewer.click()
     assert viewer.get_attribute("data-zoom") == "2"
+
+
+def test_favorite_images_load_with_the_network_off(browser, tmp_path):
+    """A favorite's images are downloaded at build time (from a local server standing in for
+    Flickr), copied into the site, and shown from file:// with the browser offline."""
+    import http.server
+    import json
+    import os
+    import subprocess
+    import threading
+
+    from conftest import REPOSITORY
+
+    image = png(320, 240)
+
+    class Images(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "image/png")
+            self.send_header("Content-Length", str(len(image)))
+            self.end_headers()
+            self.wfile.write(image)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Images)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    photo = lambda id, title: {"id": id, "owner": "1@N0", "title": title, "place_id": "here",
+                               "url_q": f"{base}/{id}_q.png", "url_l": f"{base}/{id}_b.png", "width_l": 320, "height_l": 240}
+    (tmp_path / "photos.json").write_text(json.dumps({"photos": {"page": 1, "pages": 1, "total": 2,
+                                                      "photo": [photo("11", "Kept"), photo("12", "Remote")]}, "stat": "ok"}))
+    tally = os.environ.get("TALLY", str(REPOSITORY / ".build/debug/tally"))
+    project = ["--project", str(tmp_path)]
+    subprocess.run([tally, "import", *project, str(tmp_path / "photos.json")], check=True, capture_output=True)
+    subprocess.run([tally, "favorite", *project, "11"], check=True, capture_output=True)
+    subprocess.run([tally, "build", *project], check=True, capture_output=True,
+                   env={**os.environ, "SOURCE_DATE_EPOCH": "1700000000"})
+    server.shutdown()
+    cached = list((tmp_path / ".tally/cache/photos/images").iterdir())
+    assert len(cached) == 2  # the favorite's thumbnail and large image; nothing of photo 12
+
+    context = browser.new_context()
+    context.set_offline(True)
+    page = context.new_page()
+    page.goto((tmp_path / "public/photos/11/index.html").as_uri())
+    page.wait_for_function("() => document.querySelector('main img').complete")
+    assert page.evaluate("document.querySelector('main img').naturalWidth") == 320
+    assert page.locator("main img").get_attribute("src").startswith("../../photos/images/")
+    page.goto((tmp_path / "public/photos/12/index.html").as_uri())
+    assert page.locator("main img").get_attribute("src").startswith("https://127.0.0.1")
+    context.close()
