@@ -13,6 +13,7 @@ extension TallyCommand {
 
         func run() throws {
             do { try openStore(options).favorite(photo: photoID) } catch { throw fail("\(error)") }
+            print("Photo \(photoID) is a favorite; `tally build` caches its images.")
         }
     }
 
@@ -25,7 +26,9 @@ extension TallyCommand {
         var photoID: String
 
         func run() throws {
-            do { try openStore(options).unfavorite(photo: photoID) } catch { throw fail("\(error)") }
+            let was: Bool
+            do { was = try openStore(options).unfavorite(photo: photoID) } catch { throw fail("\(error)") }
+            print(was ? "Photo \(photoID) is no longer a favorite." : "Photo \(photoID) was not a favorite.")
         }
     }
 
@@ -44,6 +47,7 @@ extension TallyCommand {
             do {
                 let time = try at.map(PhotoTime.parse) ?? Int64(Date().timeIntervalSince1970)
                 try openStore(options).viewed(photo: photoID, at: time)
+                print("Recorded a view of photo \(photoID) at \(PhotoTime.format(time)).")
             } catch {
                 throw fail("\(error)")
             }

@@ -10,6 +10,11 @@ public enum PhotoTime {
         if let date = formatter.date(from: trimmed) { return Int64(date.timeIntervalSince1970) }
         throw PhotoTimeError(text: text)
     }
+
+    /// `2026-11-21 18:00:00 UTC`.
+    public static func format(_ seconds: Int64) -> String {
+        UTCTime.iso(seconds).replacingOccurrences(of: "T", with: " ").dropLast() + " UTC"
+    }
 }
 
 /// A time `--at` could not read.

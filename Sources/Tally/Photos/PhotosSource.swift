@@ -65,12 +65,11 @@ public struct PhotosSource: DataSource {
         }
         let result = try cache.update(keeping: urls, progress: report)
         for warning in result.warnings { context.warn?(warning) }
-        var links = PhotoLinks(cached: [:])
-        for (url, name) in result.files.sorted(by: { $0.key < $1.key }) {
-            guard let data = FileManager.default.contents(atPath: cache.folder.appendingPathComponent(name).path) else { continue }
+        var links = PhotoLinks(cached: [:], folder: cache.folder)
+        for (url, name) in result.files {
             let local = Routes.cachedImage(name)
             links.cached[url] = local
-            links.bytes[local] = [UInt8](data)
+            links.files[name] = local
         }
         return links
     }

@@ -167,3 +167,27 @@ final class Warnings: @unchecked Sendable {
     func add(_ text: String) { lock.lock(); items.append(text); lock.unlock() }
     var all: [String] { lock.lock(); defer { lock.unlock() }; return items }
 }
+
+@Suite("Photos hostile data")
+struct PhotoHostileTests {
+    @Test("names, titles and descriptions from Flickr show as text: no markup, no links, no table cells")
+    func hostile() throws {
+        let project = TestProject()
+        try project.folder.write([
+            "places.json": #"{"places":{"total":1,"place":[{"place_id":"../../etc","woe_name":"[x](javascript:alert(1)) | <img src=x onerror=alert(1)>","_content":"*a*"}]},"stat":"ok"}"#,
+            "photos.json": ##"{"photos":{"page":1,"pages":1,"total":1,"photo":[{"id":"../../x","owner":"o\" onload=\"x","title":"# [t](javascript:x) `c` | d","place_id":"../../etc","description":{"_content":"<a href=\"javascript:alert(1)\">hi</a>\n\n<script>x</script>"},"server":"../s","secret":"z","url_q":"javascript:alert(1)"}]},"stat":"ok"}"##,
+        ])
+        try project.importFiles(["places.json", "photos.json"])
+        try project.build()
+        let pages = [Routes.places, Routes.place("../../etc"), Routes.photo("../../x"), Routes.home]
+        for path in pages {
+            #expect(!path.contains(".."))
+            let html = try project.page(path)
+            #expect(!html.contains("href=\"javascript"), "\(path)")
+            #expect(!html.contains("<img src=x") && !html.contains("<script>x") && !html.contains("src=\"javascript"), "\(path)")
+        }
+        let photo = try project.page(Routes.photo("../../x"))
+        #expect(photo.contains("data-title=\"# [t](javascript:x) `c` | d\"") || photo.contains("data-title=\"# [t](javascript:x) `c` | d\"".replacingOccurrences(of: "`", with: "&#96;")))
+        #expect(!photo.contains("onload=\"x"))
+    }
+}

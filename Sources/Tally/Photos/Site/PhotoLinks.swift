@@ -1,10 +1,14 @@
+import Foundation
+
 /// Turns stored photos into what pages show: titles, image sources (the cached copy when there
 /// is one), and the script facts a photo page carries.
 struct PhotoLinks: Sendable {
     /// Cached copies: image URL → output path.
     var cached: [String: String]
-    /// The cached copies' bytes by output path, copied into the site by the Favorites section.
-    var bytes: [String: [UInt8]] = [:]
+    /// The cache folder, and the output path of each file in it: the Favorites section copies them
+    /// into the site, reading each only then.
+    var folder: URL?
+    var files: [String: String] = [:]
 
     static func title(_ photo: StoredPhoto) -> String { photo.title.isEmpty ? "Untitled" : photo.title }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Places A–Z → a place's photos → one page per photo.
 struct PlacesSection: SiteSection {
     static let entry = NavigationEntry(id: "places", title: "Places", path: Routes.places)
@@ -90,9 +92,9 @@ struct FavoritesSection: SiteSection {
                 otherHref: Routes.relative(from: path, to: Routes.place(place.id)), otherTitle: "Every photo here")))
         }
         // The favorites' cached images, copied into the site through the output.
-        for (_, local) in links.cached.sorted(by: { $0.value < $1.value }) {
-            guard let bytes = links.bytes[local] else { continue }
-            try sink.file(OutputFile(path: local, bytes: bytes))
+        for (name, local) in links.files.sorted(by: { $0.value < $1.value }) {
+            guard let folder = links.folder, let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else { continue }
+            try sink.file(OutputFile(path: local, bytes: [UInt8](data)))
         }
     }
 }
@@ -113,7 +115,7 @@ struct RecentsSection: SiteSection {
         let rows = views.map { view in
             RecentsPage.Row(title: PhotoLinks.title(view.photo), href: Routes.relative(from: path, to: Routes.photo(view.photo.id)),
                             placeName: places[view.photo.placeID ?? ""]?.name ?? "No place given",
-                            viewedAt: UTCTime.iso(view.viewedAt).replacingOccurrences(of: "T", with: " ").dropLast() + " UTC")
+                            viewedAt: PhotoTime.format(view.viewedAt))
         }
         try sink.page(SitePage(path: path, template: "photos/recents", title: "Recents", section: Self.entry.id, model: RecentsPage(
             rows: rows, hasRows: !rows.isEmpty, builtAt: UTCTime.format(context.builtAt) + " UTC",
