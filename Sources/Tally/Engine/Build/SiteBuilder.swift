@@ -34,7 +34,9 @@ public struct SiteBuilder {
             guard FileManager.default.fileExists(atPath: project.storeURL.path) else {
                 throw StoreError.cannotOpen(path: project.storeURL.path, reason: "no store yet; run `tally import FILE…` first")
             }
-            return try Store(path: project.storeURL.path, sources: sources)
+            let store = try Store(path: project.storeURL.path, sources: sources)
+            try store.limitCache(mebibytes: 8)
+            return store
         }
         let theme = try steps.run("load theme") { try Theme.load(folder: project.themeURL) }
         let time = builtAt ?? BuildClock.now()
