@@ -82,4 +82,4 @@ release:
 	$(SWIFT) build -c release
 
 clean:
-	rm -rf .build .build-fuzz .tally public tally.sqlite tally.sqlite-wal tally.sqlite-shm tally.sqlite.lock .public.lock
+	rm -rf .build .build-fuzz .tally public tally.sqlite tally.sqlite-wal tally.sqlite-shm tally.sqlite.lock .public.lock .public.tally-manifest

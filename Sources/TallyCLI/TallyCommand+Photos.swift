@@ -56,5 +56,5 @@ extension TallyCommand {
 }
 
 private func openStore(_ options: ProjectOptions) throws -> Store {
-    try Store(path: try options.load().storeURL.path)
+    try Store(path: try options.load(needs: [.store]).storeURL.path)
 }

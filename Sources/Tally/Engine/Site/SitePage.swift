@@ -10,6 +10,8 @@ public struct SitePage: Sendable {
     public var model: any Encodable & Sendable
     /// A theme script loaded on this page only, after the theme's own (a source's page behaviour).
     public var script: PageScript?
+    /// Where the page's links start, instead of relative to its path: the 404 page's `/dash/`.
+    public var linkRoot: String?
 
     public init(path: String, template: String, title: String, section: String, model: any Encodable & Sendable,
                 script: PageScript? = nil) {
