@@ -125,6 +125,7 @@ def test_favorite_images_load_with_the_network_off(browser, tmp_path):
                                "url_q": f"{base}/{id}_q.png", "url_l": f"{base}/{id}_b.png", "width_l": 320, "height_l": 240}
     (tmp_path / "photos.json").write_text(json.dumps({"photos": {"page": 1, "pages": 1, "total": 2,
                                                       "photo": [photo("11", "Kept"), photo("12", "Remote")]}, "stat": "ok"}))
+    (tmp_path / "tally.toml").write_text('title = "Offline favorites"\n')
     tally = os.environ.get("TALLY", str(REPOSITORY / ".build/debug/tally"))
     project = ["--project", str(tmp_path)]
     subprocess.run([tally, "import", *project, str(tmp_path / "photos.json")], check=True, capture_output=True)
