@@ -3,6 +3,8 @@ struct Manifest {
     var entries: [String: String] = [:]
     /// The folder it describes (device and inode), when known.
     var folder: String?
+    /// What the site was built from (`BuildFingerprint`), when the build said.
+    var fingerprint: String?
 
     init() {}
 
@@ -10,13 +12,17 @@ struct Manifest {
         for line in String(decoding: Array(data), as: UTF8.self).split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 1)
             guard parts.count == 2 else { continue }
-            if parts[0] == "#folder" { folder = String(parts[1]) } else { entries[String(parts[1])] = String(parts[0]) }
+            switch parts[0] {
+            case "#folder": folder = String(parts[1])
+            case "#fingerprint": fingerprint = String(parts[1])
+            default: entries[String(parts[1])] = String(parts[0])
+            }
         }
     }
 
-    /// A `#folder` line, then one `digest path` line per file, sorted.
+    /// `#folder` and `#fingerprint` lines, then one `digest path` line per file, sorted.
     func serialized() -> String {
-        (folder.map { "#folder \($0)\n" } ?? "") + entries.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)\n" }.joined()
+        (folder.map { "#folder \($0)\n" } ?? "") + (fingerprint.map { "#fingerprint \($0)\n" } ?? "") + entries.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)\n" }.joined()
     }
 
     /// A 128-bit FNV-1a digest (two 64-bit lanes): enough to notice a change, not a security hash.

@@ -30,7 +30,7 @@ public struct SiteWriter: SiteOutput {
     /// Writes the whole new site from files handed over one at a time by `produce`, so a build
     /// need not hold every rendered page at once.
     @discardableResult
-    public func write(_ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
+    public func write(fingerprint: String?, _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
         try manager.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -66,6 +66,7 @@ public struct SiteWriter: SiteOutput {
             // rename): a build killed in between leaves a manifest that no longer matches, which the
             // next build notices and so never links a file it did not check.
             manifest.folder = Self.identity(of: staging.path)
+            manifest.fingerprint = fingerprint
             let pending = parent.appendingPathComponent(".\(output.lastPathComponent).tally-manifest-\(getpid())")
             try? manager.removeItem(at: pending)
             try Self.writeFile(Array(manifest.serialized().utf8), to: pending.path, name: pending.lastPathComponent)
@@ -89,6 +90,49 @@ public struct SiteWriter: SiteOutput {
         }
         try? manager.removeItem(at: old)
         return WriteReport(files: count, changed: changed, removed: removed)
+    }
+
+    /// Replaces only `files` in the site, each by an atomic rename, when the site there was built
+    /// from inputs with this `fingerprint` and is the folder the manifest describes; nil otherwise.
+    ///
+    /// A rebuild with nothing changed then costs a few files instead of a new tree: every page but
+    /// those that carry the build time is the same by construction.
+    public func refresh(fingerprint: String, _ files: [OutputFile]) throws -> WriteReport? {
+        let manager = FileManager.default
+        let parent = output.deletingLastPathComponent()
+        guard manager.fileExists(atPath: output.path) else { return nil }
+        let lock = try FolderLock(parent)
+        defer { lock.release() }
+        try recoverInterruptedBuild()
+        guard let data = try? Data(contentsOf: manifestURL) else { return nil }
+        var manifest = Manifest(parsing: data)
+        guard manifest.fingerprint == fingerprint, manifest.folder != nil, manifest.folder == Self.identity(of: output.path) else { return nil }
+        var changed = 0
+        for file in files {
+            let digest = Manifest.digest(file.bytes)
+            let target = try Self.resolve(file.path, under: output)
+            if manifest.entries[file.path] == digest, manager.fileExists(atPath: target.path) { continue }
+            let folder = target.deletingLastPathComponent()
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).tally-\(getpid())")
+            try? manager.removeItem(at: temporary)
+            try Self.writeFile(file.bytes, to: temporary.path, name: file.path)
+            guard rename(temporary.path, target.path) == 0 else {
+                try? manager.removeItem(at: temporary)
+                throw OutputError(path: file.path, reason: "cannot be replaced (\(String(cString: strerror(errno))))")
+            }
+            manifest.entries[file.path] = digest
+            changed += 1
+        }
+        if changed > 0 {
+            let pending = parent.appendingPathComponent(".\(output.lastPathComponent).tally-manifest-\(getpid())")
+            try? manager.removeItem(at: pending)
+            try Self.writeFile(Array(manifest.serialized().utf8), to: pending.path, name: pending.lastPathComponent)
+            guard rename(pending.path, manifestURL.path) == 0 else {
+                throw OutputError(path: manifestURL.path, reason: "cannot be written (\(String(cString: strerror(errno))))")
+            }
+        }
+        return WriteReport(files: manifest.entries.count, changed: changed, removed: 0)
     }
 
     /// A build killed between its two renames leaves the previous site in `.NAME.old-PID` and no
