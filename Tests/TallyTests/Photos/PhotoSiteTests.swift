@@ -94,6 +94,18 @@ struct PhotoSiteTests {
         #expect(page.contains("data-page=\"recents\"") && page.contains("data-window=\"172800\""))
     }
 
+    @Test("a rebuild with the same store makes Recents again when a view has left the 48-hour window")
+    func recentsRebuild() throws {
+        let project = try Self.project()
+        let now: Int64 = 1_700_000_000
+        try project.store.viewed(photo: "3", at: now - 10)
+        try project.build(builtAt: now)
+        #expect(try project.page(Routes.recents).contains("Harbour"))
+        try project.build(builtAt: now + 60)
+        try project.build(builtAt: now + PhotosRules.recentWindow)
+        #expect(!(try project.page(Routes.recents).contains("Harbour")))
+    }
+
     @Test("a Flickr error response fails the file with Flickr's message and stores nothing")
     func errorResponse() throws {
         let project = TestProject()

@@ -63,7 +63,7 @@ public struct SiteBuilder {
         // Nothing the pages are made from changed: only the home page and site.js, which carry the
         // build time, are written again.
         let fingerprint = BuildFingerprint.make(store: stamp!, theme: theme, site: site, project: project, sources: sources,
-                                                notFoundRoot: notFoundRoot)
+                                                notFoundRoot: notFoundRoot, inputs: parts.flatMap(\.sections).compactMap(\.inputs))
         let home = try renderer.render(try homePage(cards: parts.map(\.card), site: site, renderer: renderer))
         let refreshed = try steps.run("check for changes") {
             try output.refresh(fingerprint: fingerprint, [OutputFile(path: Routes.home, bytes: Array(home.utf8)),

@@ -75,6 +75,9 @@ struct FavoritesSection: SiteSection {
 
     var navigation: NavigationEntry? { Self.entry }
 
+    /// The cached images the pages point at: a download that succeeds later changes the pages.
+    var inputs: String? { "favorite images " + links.cached.keys.sorted().joined(separator: " ") }
+
     func plan(into sink: PageSink) throws {
         let path = Routes.favorites
         try sink.page(SitePage(path: path, template: "photos/favorites", title: "Favorites", section: Self.entry.id, model: FavoritesPage(
@@ -108,6 +111,12 @@ struct RecentsSection: SiteSection {
     let places: [String: StoredPlace]
 
     var navigation: NavigationEntry? { Self.entry }
+
+    /// Which views fall in the window at build time: the list changes with the clock as well as the store.
+    var inputs: String? {
+        let views = (try? context.store.recentPhotos(since: context.builtAt - PhotosRules.recentWindow)) ?? []
+        return "recents " + views.map { "\($0.photo.id)@\($0.viewedAt)" }.joined(separator: " ")
+    }
 
     func plan(into sink: PageSink) throws {
         let path = Routes.recents
