@@ -27,6 +27,12 @@ PAGEFIND := pagefind[bin]==1.5.2
 site: deps release
 	rm -f tally.sqlite tally.sqlite-wal tally.sqlite-shm
 	$(RELEASE) import content/data/*
+	@grep -v '^#' content/photos-marks.txt | while read -r verb id ago; do \
+		case "$$verb" in \
+			favorite) $(RELEASE) favorite "$$id" ;; \
+			viewed) $(RELEASE) viewed "$$id" --at $$(( $$(date +%s) - 60 * $${ago:-0} )) ;; \
+		esac; \
+	done
 	$(RELEASE) build
 	@echo "Open file://$(CURDIR)/public/index.html"
 
@@ -85,4 +91,4 @@ release:
 	$(SWIFT) build -c release
 
 clean:
-	rm -rf .build .build-fuzz public tally.sqlite tally.sqlite-wal tally.sqlite-shm tally.sqlite.lock .public.lock .public.tally-manifest
+	rm -rf .build .build-fuzz .tally public tally.sqlite tally.sqlite-wal tally.sqlite-shm tally.sqlite.lock .public.lock .public.tally-manifest

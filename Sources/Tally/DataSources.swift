@@ -6,6 +6,7 @@ public enum DataSources {
     public static let all: [any DataSource] = [
         TwitterSource(),
         ChartsSource(),
+        PhotosSource(),
     ]
 }
 

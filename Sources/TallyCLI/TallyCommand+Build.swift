@@ -21,7 +21,16 @@ extension TallyCommand {
             do {
                 var config = try options.load(output: output, needs: [.store, .output])
                 if let baseURL { config.baseURL = try BaseURL(validating: baseURL).string }
-                let builder = SiteBuilder(project: config, log: verbose ? { print($0) } : nil)
+                var builder = SiteBuilder(project: config, log: verbose ? { print($0) } : nil)
+                let terminal = isatty(STDERR_FILENO) == 1
+                builder.warn = { message in
+                    if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+                    FileHandle.standardError.write(Data("tally: warning: \(message)\n".utf8))
+                }
+                if terminal {
+                    builder.progress = { line in FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8)) }
+                }
+                defer { if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
                 print(try builder.build())
             } catch {
                 throw fail("\(error)")

@@ -21,6 +21,9 @@ extension TallyCommand {
         @Option(help: "Name the timeline these files hold (recognised by shape otherwise: home, user, list, mentions, public).")
         var timeline: String?
 
+        @Option(help: "File every Flickr photo of the files under this place id (instead of each photo's place_id).")
+        var place: String?
+
         @Argument(help: "The files or folders to import; a Twitter archive may be given as its .zip or its unpacked folder.")
         var files: [String]
 
@@ -39,8 +42,9 @@ extension TallyCommand {
             do { store = try Store(path: config.storeURL.path) } catch { throw fail("\(error)") }
             let terminal = isatty(STDERR_FILENO) == 1
             var values: [String: String] = [:]
-            if let term { values["term"] = term }
-            if let timeline { values["timeline"] = timeline }
+            values["term"] = term
+            values["timeline"] = timeline
+            values["place"] = place
             var importer = Importer(store: store, options: ImportOptions(values))
             if terminal {
                 importer.progress = { file, items in

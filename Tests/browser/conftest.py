@@ -21,10 +21,25 @@ def site():
     output = folder / "public"
     files = sorted(str(p) for p in (REPOSITORY / "content/data").iterdir())
     subprocess.run([tally, "import", "--project", str(REPOSITORY), "--store", str(store), *files], check=True, capture_output=True)
+    apply_photo_marks(tally, store)
     subprocess.run([tally, "build", "--project", str(REPOSITORY), "--store", str(store), "--output", str(output)],
                    check=True, capture_output=True, env={**os.environ, "SOURCE_DATE_EPOCH": "1700000000"})
     yield output
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def apply_photo_marks(tally, store):
+    """What `make site` does after importing: content/photos-marks.txt's favorites and views."""
+    import time
+    now = int(time.time())
+    for line in (REPOSITORY / "content/photos-marks.txt").read_text().splitlines():
+        words = line.split()
+        if not words or words[0].startswith("#"):
+            continue
+        command = [tally, words[0], "--project", str(REPOSITORY), "--store", str(store), words[1]]
+        if words[0] == "viewed":
+            command += ["--at", str(now - 60 * int(words[2] if len(words) > 2 else 0))]
+        subprocess.run(command, check=True, capture_output=True)
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,7 @@
 """Page quality on the built sample site: valid HTML, no broken link, no axe violation, no request
 leaving the site, a weight budget, and screenshots of every page kind for a person to look at."""
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -22,14 +23,20 @@ def page_kinds(site):
     item = sorted((site / "charts" / "items").glob("*/rank-*.svg"))[0].parent / "index.html"  # one with a rank history
     person = max(sorted((site / "people").glob("*/index.html")), key=lambda p: p.stat().st_size)  # the fullest profile
     image = sorted(site.glob("tweets/*/images/1/index.html"))[0]
+    place = next(p for p in sorted((site / "places").glob("*/index.html")) if "zurich" in str(p))
     return {"home": site / "index.html", "searches": site / "searches" / "index.html",
             "popularity": popularity, "term-tweets": tweets, "tweet": tweet,
             "charts": site / "charts" / "index.html", "chart": songs, "chart-item": item,
             "all-tweets": site / "all-tweets" / "index.html", "people": site / "people" / "index.html",
-            "person": person, "image": image}
+            "person": person, "image": image,
+            "places": site / "places" / "index.html", "place": place,
+            "photo": site / "photos" / "7309335090" / "index.html",  # a favorite in the sample store
+            "favorites": site / "favorites" / "index.html", "recents": site / "recents" / "index.html"}
 
 
-KINDS = ["home", "searches", "popularity", "term-tweets", "tweet", "charts", "chart", "chart-item", "all-tweets", "people", "person", "image"]
+PHOTO_KINDS = ["places", "place", "photo", "favorites", "recents"]
+KINDS = ["home", "searches", "popularity", "term-tweets", "tweet", "charts", "chart", "chart-item", "all-tweets", "people", "person", "image",
+         *PHOTO_KINDS]
 
 
 def test_every_page_is_valid_html(site):
@@ -74,6 +81,21 @@ def test_no_request_leaves_the_site(browser, site, kind):
     assert [(url, kind) for url, kind in requests if not url.startswith("file://") and not (kind == "image" and url.startswith("https://"))] == []
     requests = [url for url, _ in requests]
     assert any(url.endswith("assets/tally.js") for url in requests) and any(url.endswith("assets/tally.css") for url in requests)
+
+
+@pytest.mark.parametrize("kind", PHOTO_KINDS)
+def test_photo_pages_reach_out_only_for_flickr_images(browser, site, kind):
+    # Photos that are not favorites keep Flickr's image URLs (the CSP's img-src allows https:);
+    # favorites' images are cached into the site. Nothing else may leave it: no script, no style.
+    context = browser.new_context()
+    page = context.new_page()
+    requests = []
+    page.on("request", lambda request: requests.append((request.url, request.resource_type)))
+    page.goto(page_kinds(site)[kind].as_uri())
+    page.wait_for_load_state("networkidle")
+    context.close()
+    outside = [(url, kind) for url, kind in requests if not url.startswith("file://")]
+    assert all(kind == "image" and re.match(r"https://live\.staticflickr\.com/", url) for url, kind in outside), outside
 
 
 def test_theme_weight_budget(site):

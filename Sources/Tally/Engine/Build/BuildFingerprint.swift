@@ -19,13 +19,14 @@ struct BuildFingerprint {
     }
 
     static func make(store: StoreStamp, theme: Theme, site: SiteInfo, project: ProjectConfig, sources: [any DataSource],
-                     notFoundRoot: String?) -> String {
+                     notFoundRoot: String?, inputs: [String] = []) -> String {
         var parts = ["tally " + TallyVersion.current, "binary " + stamp("/proc/self/exe"), "store " + store.text, "theme " + theme.digest]
         parts.append("title " + project.title)
         parts.append("base " + (project.baseURL ?? ""))
         parts.append("404 " + (notFoundRoot ?? ""))
         parts.append("sources " + sources.map(\.id).joined(separator: ","))
         parts.append("navigation " + site.navigation.map { "\($0.id)=\($0.title)@\($0.path)" }.joined(separator: ","))
+        parts += inputs.map { "inputs " + $0 }
         return Manifest.digest(Array(parts.joined(separator: "\n").utf8))
     }
 

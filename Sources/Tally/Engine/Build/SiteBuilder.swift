@@ -13,6 +13,12 @@ public struct SiteBuilder {
     public var builtAt: Int64?
     /// Where the site goes; the project's output folder when nil.
     public var output: (any SiteOutput)?
+    /// Whether sources may download into the project's cache (`.tally/cache/`) during the build.
+    public var usesCache = true
+    /// Receives warnings that do not stop the build (a download that failed).
+    public var warn: (@Sendable (String) -> Void)?
+    /// Receives progress lines for slow steps, for a terminal.
+    public var progress: (@Sendable (String) -> Void)?
     /// Where the 404 page's links start; the base URL's path, or `/`, when nil. The preview sets `/`.
     public var notFoundRoot: String?
 
@@ -38,7 +44,8 @@ public struct SiteBuilder {
         }
         let theme = try steps.run("load theme") { try Theme.load(folder: project.themeURL) }
         let time = builtAt ?? BuildClock.now()
-        let context = SiteContext(store: store, siteTitle: project.title, builtAt: time, baseURL: project.baseURL, settings: project.settings)
+        let context = SiteContext(store: store, siteTitle: project.title, builtAt: time, baseURL: project.baseURL, settings: project.settings,
+                                  cacheFolder: usesCache ? project.cacheURL : nil, warn: warn, progress: progress)
         // Only sources that hold data get a card, a place in the header and pages.
         let parts = try steps.run("gather sources") {
             try sources.compactMap { source -> (card: HomeCard, sections: [any SiteSection])? in
@@ -56,7 +63,7 @@ public struct SiteBuilder {
         // Nothing the pages are made from changed: only the home page and site.js, which carry the
         // build time, are written again.
         let fingerprint = BuildFingerprint.make(store: stamp!, theme: theme, site: site, project: project, sources: sources,
-                                                notFoundRoot: notFoundRoot)
+                                                notFoundRoot: notFoundRoot, inputs: parts.flatMap(\.sections).compactMap(\.inputs))
         let home = try renderer.render(try homePage(cards: parts.map(\.card), site: site, renderer: renderer))
         let refreshed = try steps.run("check for changes") {
             try output.refresh(fingerprint: fingerprint, [OutputFile(path: Routes.home, bytes: Array(home.utf8)),

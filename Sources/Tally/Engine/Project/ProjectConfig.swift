@@ -91,6 +91,8 @@ public struct ProjectConfig: Sendable {
 
     public var storeURL: URL { resolve(store) }
     public var outputURL: URL { resolve(output) }
+    /// Where sources keep downloads between builds: `.tally/cache/` in the project folder.
+    public var cacheURL: URL { folder.appendingPathComponent(".tally/cache", isDirectory: true) }
     /// The theme folder, or nil to use the built-in default theme.
     public var themeURL: URL? {
         let url = resolve(templates)

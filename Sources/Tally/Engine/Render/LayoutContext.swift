@@ -23,6 +23,17 @@ struct LayoutContext: Encodable {
     var staleAtBuild: Bool
     var pageScripts: [String]
     var searchHref: String
+    var pageScript: PageScriptContext?
+
+    struct PageScriptContext: Encodable {
+        struct Attribute: Encodable {
+            var name: String
+            var value: String
+        }
+
+        var href: String
+        var data: [Attribute]
+    }
 
     init(page: SitePage, body: String, site: SiteInfo) {
         siteTitle = MarkdownEscaping.removingDirectionalControls(site.title)
@@ -45,5 +56,8 @@ struct LayoutContext: Encodable {
         staleAtBuild = isHome && site.dataAsOf.map { site.builtAt - $0 > HomePage.staleAfter } == true
         pageScripts = page.scripts.map { root + $0 }
         searchHref = root + Routes.search
+        pageScript = page.script.map { script in
+            PageScriptContext(href: root + Routes.asset(script.asset), data: script.data.map { .init(name: $0.name, value: $0.value) })
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a source needs to plan its pages: the store, and facts about the site being built.
 public struct SiteContext: Sendable {
     public var store: Store
@@ -9,11 +11,23 @@ public struct SiteContext: Sendable {
     /// The project's settings that sources declared (`DataSource.settingKeys`).
     public var settings: [String: ProjectSetting]
 
-    public init(store: Store, siteTitle: String, builtAt: Int64, baseURL: String? = nil, settings: [String: ProjectSetting] = [:]) {
+    /// A folder in the project where a source may keep downloads between builds (`.tally/cache/`),
+    /// each source in a subfolder named by its id; nil to download nothing.
+    public var cacheFolder: URL?
+    /// Tells the person building about a problem that does not stop the build.
+    public var warn: (@Sendable (String) -> Void)?
+    /// Shows progress of slow work on a terminal, overwriting the line (nil: show nothing).
+    public var progress: (@Sendable (String) -> Void)?
+
+    public init(store: Store, siteTitle: String, builtAt: Int64, baseURL: String? = nil, settings: [String: ProjectSetting] = [:],
+                cacheFolder: URL? = nil, warn: (@Sendable (String) -> Void)? = nil, progress: (@Sendable (String) -> Void)? = nil) {
         self.store = store
         self.settings = settings
         self.siteTitle = siteTitle
         self.builtAt = builtAt
         self.baseURL = baseURL
+        self.cacheFolder = cacheFolder
+        self.warn = warn
+        self.progress = progress
     }
 }

@@ -12,16 +12,34 @@ public struct SitePage: Sendable {
     public var meta: [MetaTag]
     /// Output paths of further classic scripts this page alone loads, after the theme's.
     public var scripts: [String] = []
+    /// A theme script loaded on this page only, after the theme's own (a source's page behaviour).
+    public var script: PageScript?
     /// Where the page's links start, instead of relative to its path: the 404 page's `/dash/`.
     public var linkRoot: String?
 
-    public init(path: String, template: String, title: String, section: String, model: any Encodable & Sendable, meta: [MetaTag] = []) {
+    public init(path: String, template: String, title: String, section: String, model: any Encodable & Sendable, meta: [MetaTag] = [],
+                script: PageScript? = nil) {
         self.path = path
         self.template = template
         self.title = title
         self.section = section
         self.model = model
         self.meta = meta
+        self.script = script
+    }
+}
+
+/// A script asset one page loads, with facts for it as `data-` attributes on its tag (escaped
+/// for HTML by the layout), since the site's CSP allows no inline script.
+public struct PageScript: Sendable {
+    /// The asset's name under `assets/` (`photos.js`).
+    public var asset: String
+    /// Attribute names (`[a-z-]` only, without `data-`) and values, in order.
+    public var data: [(name: String, value: String)]
+
+    public init(asset: String, data: [(name: String, value: String)] = []) {
+        self.asset = asset
+        self.data = data.filter { !$0.name.isEmpty && $0.name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || $0 == 45 } }
     }
 }
 

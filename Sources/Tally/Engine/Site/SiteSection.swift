@@ -9,10 +9,15 @@ public protocol SiteSection {
     var navigation: NavigationEntry? { get }
     /// Hands every page and data file of the section to `sink`, in a stable order.
     func plan(into sink: PageSink) throws
+    /// What its pages depend on besides the store, the theme and the settings (files a source
+    /// downloaded, which rows a time window holds at build time), for the build's fingerprint:
+    /// when it changes, the pages are made again. nil when there is nothing else.
+    var inputs: String? { get }
 }
 
 extension SiteSection {
     public var name: String { navigation?.title ?? "\(type(of: self))" }
+    public var inputs: String? { nil }
 }
 
 /// A link in the site's header: the section's name and its first page.
