@@ -48,6 +48,9 @@ enum TwitterMaintenance {
         for term in terms.prefix(max(0, keepSearches)) { keep(term: term.id) }
         let unsearched = try String.fetchCursor(db, sql: "SELECT id FROM tweet WHERE id NOT IN (SELECT tweet_id FROM term_tweet)")
         while let id = try unsearched.next() { keep(tweet: id) }
+        // A timeline's tweets came from no search: they stay whatever searches also found them.
+        let timelined = try String.fetchCursor(db, sql: "SELECT DISTINCT tweet_id FROM timeline_tweet")
+        while let id = try timelined.next() { keep(tweet: id) }
 
         let parser = JSONParser()
         while !termQueue.isEmpty || !tweetQueue.isEmpty {
@@ -101,9 +104,23 @@ enum TwitterMaintenance {
         let counts = try delete("DELETE FROM term_mention WHERE term_id NOT IN (SELECT id FROM prune_kept_term)")
         let links = try delete("DELETE FROM term_tweet WHERE term_id NOT IN (SELECT id FROM prune_kept_term)")
         let searches = try delete("DELETE FROM term WHERE id NOT IN (SELECT id FROM prune_kept_term)")
-        // A tweet still referred to from another table (another source's, say) stays.
-        let tweets = try delete("DELETE FROM tweet WHERE id NOT IN (SELECT id FROM prune_kept_tweet) AND "
-                                + (try db.unreferencedCondition(table: "tweet")))
+        // A tweet still referred to from another table (another source's, say) stays. Twitter's own
+        // side tables of a tweet (its tags, its media, the timelines naming it) are part of the
+        // tweet, not references that keep it: they go with it.
+        let sideTables: Set<String> = ["tweet_tag", "tweet_media", "timeline_tweet"]
+        let references = try db.foreignKeyReferences(to: "tweet").filter { !sideTables.contains($0.table) }
+        let unreferenced = references.map { child, column in
+            "id NOT IN (SELECT \(column.quotedDatabaseIdentifier) FROM \(child.quotedDatabaseIdentifier) WHERE \(column.quotedDatabaseIdentifier) IS NOT NULL)"
+        }
+        try db.execute(sql: """
+            CREATE TEMP TABLE prune_gone_tweet (id TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
+            INSERT INTO prune_gone_tweet (id) SELECT id FROM tweet WHERE id NOT IN (SELECT id FROM prune_kept_tweet)
+            """ + (unreferenced.isEmpty ? "" : " AND " + unreferenced.joined(separator: " AND ")))
+        defer { try? db.execute(sql: "DROP TABLE IF EXISTS temp.prune_gone_tweet") }
+        for table in sideTables.sorted() {
+            try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE tweet_id IN (SELECT id FROM prune_gone_tweet)")
+        }
+        let tweets = try delete("DELETE FROM tweet WHERE id IN (SELECT id FROM prune_gone_tweet)")
         let mentions = try delete("DELETE FROM mention WHERE " + (try db.unreferencedCondition(table: "mention")))
         let people = try delete("DELETE FROM user WHERE " + (try db.unreferencedCondition(table: "user")))
         return [.init("searches", searches), .init("tweets", tweets), .init("people", people),

@@ -130,7 +130,13 @@ struct ServeTests {
             Thread.sleep(forTimeInterval: 0.2)
         }
         #expect(page.contains("Edited while serving."))
-        #expect(try RawHTTP.get("/_tally/generation", port: served.port).body != generation)
+        // The build's number goes up just after its files are in place: wait for it as open pages do.
+        var current = generation
+        while Date() < deadline, current == generation {
+            current = try RawHTTP.get("/_tally/generation", port: served.port).body
+            if current == generation { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        #expect(current != generation)
 
         let pid = served.process.processIdentifier
         #expect(served.stop() == 0)
