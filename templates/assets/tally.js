@@ -1,7 +1,8 @@
-/* Tally: relative times, the stale-data note, and sortable tables. A classic script (no modules, no fetch, no network) that enhances the
-   tables the HTML already shows in their default order: a button in each header, aria-sort,
-   keyboard use, number- and date-aware comparison (data-sort wins over the shown text), stable,
-   shift-click for a further key, and the sort kept in the URL fragment so a view can be shared. */
+/* Tally: relative times, the stale-data note, and tables. A classic script (no modules, no fetch, no
+   network) that enhances the tables the HTML already shows in their default order: a button in each
+   header, aria-sort, keyboard use, number- and date-aware comparison (data-sort wins over the shown
+   text), stable, shift-click for a further key; a filter box (case- and accent-blind); long tables
+   windowed from their data script; sort and filter kept in the URL fragment so a view can be shared. */
 (function () {
   'use strict';
 
@@ -11,11 +12,18 @@
     return text.toLowerCase().trim().replace(/[^a-z0-9\u00c0-\uffff]+/g, '-').replace(/^-+|-+$/g, '') || 'column';
   }
 
-  function cellText(row, index) {
-    var cell = row.cells[index];
-    if (!cell) { return ''; }
-    var given = cell.getAttribute('data-sort');
-    return given !== null ? given : cell.textContent.trim();
+  /* Tables. One model for every table: rows are numbers 0…count-1 in the HTML's (default) order.
+     A plain table keeps its rows as elements; a long one (data-rows: the engine moved its rows into
+     a data script beside the page) builds only the rows on screen. Sort and filter work on numbers. */
+
+  function fold(text) {
+    text = text.toLowerCase();
+    return /[^\x00-\x7f]/.test(text) ? text.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : text;
+  }
+
+  function plainText(html) {
+    return html.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
   }
 
   function asNumber(text) {
@@ -29,27 +37,31 @@
     return Date.parse(match[1] + 'T' + (match[2] || '00:00') + 'Z');
   }
 
-  function columnKind(rows, index) {
+  /* A column is numeric or dated when every non-empty cell is; worked out when first needed. */
+  function columnKind(table, index) {
+    var column = table.columns[index];
+    if (column.kind) { return column.kind; }
     var kind = null;
-    for (var i = 0; i < rows.length; i++) {
-      var text = cellText(rows[i], index);
+    for (var i = 0; i < table.count; i++) {
+      var text = table.text(i, index);
       if (text === '') { continue; }
       var found = !isNaN(asNumber(text)) ? 'number' : (!isNaN(asDate(text)) ? 'date' : 'text');
-      if (kind === null) { kind = found; } else if (kind !== found) { return 'text'; }
+      if (found === 'text' || (kind && kind !== found)) { kind = 'text'; break; }
+      kind = found;
     }
-    return kind || 'text';
+    return (column.kind = kind || 'text');
   }
 
   /* Sort keys are worked out once per column and kept: numbers and dates parsed, text turned
-     into its rank in collation order. A 10,000-row sort then compares plain numbers. */
+     into its rank in collation order. A sort then compares plain numbers. */
   function columnKeys(table, index) {
     var column = table.columns[index];
     if (!column.keys) {
-      var texts = table.rows.map(function (row) { return cellText(row, index); });
-      if (column.kind === 'number') {
-        column.keys = texts.map(asNumber);
-      } else if (column.kind === 'date') {
-        column.keys = texts.map(asDate);
+      var texts = [];
+      for (var i = 0; i < table.count; i++) { texts.push(table.text(i, index)); }
+      var kind = columnKind(table, index);
+      if (kind !== 'text') {
+        column.keys = texts.map(kind === 'number' ? asNumber : asDate);
       } else {
         var order = texts.map(function (text, i) { return i; });
         order.sort(function (a, b) { return collator.compare(texts[a], texts[b]); });
@@ -63,14 +75,34 @@
     return column.keys;
   }
 
-  function SortableTable(table, name, announcer) {
+  /* Each row's cells folded (lower case, no accents) into one string, for the filter. */
+  function searchTexts(table) {
+    if (!table.folded) {
+      var folded = new Array(table.count);
+      for (var i = 0; i < table.count; i++) {
+        var parts = [];
+        for (var c = 0; c < table.headers.length; c++) { parts.push(table.text(i, c)); }
+        folded[i] = fold(parts.join('\n'));
+      }
+      table.folded = folded;
+    }
+    return table.folded;
+  }
+
+  function Table(table, name, announcer) {
     this.table = table;
     this.name = name;
     this.announcer = announcer;
     this.body = table.tBodies[0];
-    this.rows = Array.prototype.slice.call(this.body.rows);
+    this.data = (window.tallyRows || {})[table.getAttribute('data-rows')] || null;
+    this.rows = this.data ? null : Array.prototype.slice.call(this.body.rows);
+    this.count = this.data ? this.data.rows.length : this.rows.length;
     this.headers = Array.prototype.slice.call(table.tHead.rows[0].cells);
     this.keys = [];
+    this.query = '';
+    this.order = [];
+    for (var i = 0; i < this.count; i++) { this.order.push(i); }
+    this.shown = this.order;
     var self = this;
     var used = {};
     this.columns = this.headers.map(function (th, index) {
@@ -89,15 +121,27 @@
       button.appendChild(mark);
       th.appendChild(button);
       button.addEventListener('click', function (event) { self.choose(index, event.shiftKey); });
-      return { id: id, label: label, kind: columnKind(self.rows, index), sortable: true };
+      return { id: id, label: label, kind: null, sortable: true };
     });
   }
 
-  SortableTable.prototype.choose = function (index, extend) {
-    var column = this.columns[index];
+  /* The text a cell sorts and filters by: its data-sort, else what it shows. */
+  Table.prototype.text = function (row, index) {
+    if (this.data) {
+      var value = this.data.rows[row][index];
+      if (value === undefined || value === null) { return ''; }
+      return typeof value === 'number' ? String(value) : typeof value === 'string' ? value : value.length ? value[0] : plainText(value.h);
+    }
+    var cell = this.rows[row].cells[index];
+    if (!cell) { return ''; }
+    var given = cell.getAttribute('data-sort');
+    return given !== null ? given : cell.textContent.trim();
+  };
+
+  Table.prototype.choose = function (index, extend) {
     var found = -1;
     for (var i = 0; i < this.keys.length; i++) { if (this.keys[i].index === index) { found = i; } }
-    var firstDirection = column.kind === 'text' ? 'asc' : 'desc';
+    var firstDirection = columnKind(this, index) === 'text' ? 'asc' : 'desc';
     if (extend) {
       if (found >= 0) { this.keys[found].direction = this.keys[found].direction === 'asc' ? 'desc' : 'asc'; }
       else { this.keys.push({ index: index, direction: firstDirection }); }
@@ -106,39 +150,68 @@
     } else {
       this.keys = [{ index: index, direction: firstDirection }];
     }
-    this.apply();
+    this.sort();
+    this.update(true);
     writeFragment();
     var first = this.keys[0];
     this.announcer.textContent = 'Sorted by ' + this.columns[first.index].label + ', ' +
       (first.direction === 'asc' ? 'ascending' : 'descending') + (this.keys.length > 1 ? ', then ' + (this.keys.length - 1) + ' more' : '');
   };
 
-  SortableTable.prototype.apply = function () {
+  Table.prototype.sort = function () {
     var self = this;
     var keys = this.keys;
-    var columns = this.columns;
     var values = keys.map(function (key) { return columnKeys(self, key.index); });
-    var order = this.rows.map(function (row, index) { return index; });
-    order.sort(function (a, b) {
-      for (var i = 0; i < keys.length; i++) {
-        var x = values[i][a];
-        var y = values[i][b];
-        var result = x - y;
-        if (result !== 0 && !isNaN(result)) { return keys[i].direction === 'asc' ? result : -result; }
-      }
-      return a - b; /* stable: the default (HTML) order breaks ties */
-    });
-    // Rows move fastest into a fresh body outside the document, swapped in at once.
-    var rows = this.rows;
-    var old = this.body;
-    var fresh = old.cloneNode(false);
-    var parent = old.parentNode;
-    var next = old.nextSibling;
-    parent.removeChild(old);
-    old.textContent = '';
-    order.forEach(function (index) { fresh.appendChild(rows[index]); });
-    parent.insertBefore(fresh, next);
-    this.body = fresh;
+    var order = [];
+    for (var n = 0; n < this.count; n++) { order.push(n); }
+    if (keys.length) {
+      order.sort(function (a, b) {
+        for (var i = 0; i < keys.length; i++) {
+          var result = values[i][a] - values[i][b];
+          if (result !== 0 && !isNaN(result)) { return keys[i].direction === 'asc' ? result : -result; }
+        }
+        return a - b; /* stable: the default (HTML) order breaks ties */
+      });
+    }
+    this.order = order;
+  };
+
+  /* Filter: rows whose text holds every typed word stay, in the current order. */
+  Table.prototype.filter = function (query) {
+    this.query = query;
+    if (this.input && this.input.value !== query) { this.input.value = query; }
+    this.update(true);
+  };
+
+  Table.prototype.update = function (toTop) {
+    var words = fold(this.query).split(/\s+/).filter(Boolean);
+    if (!words.length) {
+      this.shown = this.order;
+    } else {
+      var texts = searchTexts(this);
+      this.shown = this.order.filter(function (row) {
+        for (var w = 0; w < words.length; w++) { if (texts[row].indexOf(words[w]) < 0) { return false; } }
+        return true;
+      });
+    }
+    if (this.data) {
+      if (toTop && this.wrapper) { this.wrapper.scrollTop = 0; }
+      this.renderWindow(true);
+    } else {
+      // Rows move fastest into a fresh body outside the document, swapped in at once.
+      var fresh = this.body.cloneNode(false);
+      for (var i = 0; i < this.shown.length; i++) { fresh.appendChild(this.rows[this.shown[i]]); }
+      this.table.replaceChild(fresh, this.body);
+      this.body = fresh;
+    }
+    this.markHeaders();
+    if (this.counter) {
+      this.counter.textContent = 'Showing ' + this.shown.length.toLocaleString('en-US') + ' of ' + this.count.toLocaleString('en-US');
+    }
+  };
+
+  Table.prototype.markHeaders = function () {
+    var keys = this.keys;
     this.headers.forEach(function (th, index) {
       var primary = keys.length > 0 && keys[0].index === index;
       if (primary) { th.setAttribute('aria-sort', keys[0].direction === 'asc' ? 'ascending' : 'descending'); }
@@ -151,12 +224,93 @@
     });
   };
 
-  SortableTable.prototype.state = function () {
+  /* Windowed tables: the scroll box holds a spacer for the rows above, the rows on screen (and a
+     few more), and a spacer for the rows below; rows share one measured height. */
+  Table.prototype.startWindow = function (wrapper) {
+    var self = this;
+    var pending = false;
+    this.wrapper = wrapper;
+    this.rowHeight = 0;
+    wrapper.classList.add('table-window');
+    function later() {
+      if (pending) { return; }
+      pending = true;
+      requestAnimationFrame(function () { pending = false; self.renderWindow(false); });
+    }
+    wrapper.addEventListener('scroll', later);
+    window.addEventListener('resize', later);
+    var note = wrapper.nextElementSibling;
+    var kept = note && note.querySelector('.table-kept');
+    if (kept) { kept.hidden = true; }
+  };
+
+  Table.prototype.renderWindow = function (force) {
+    var total = this.shown.length;
+    var height = this.rowHeight || 36;
+    var top = Math.max(0, this.wrapper.scrollTop - this.table.tHead.offsetHeight);
+    var first = Math.max(0, Math.min(total, Math.floor(top / height) - 10));
+    var last = Math.min(total, Math.ceil((top + (this.wrapper.clientHeight || 800)) / height) + 10);
+    if (!force && first === this.first && last === this.last) { return; }
+    this.first = first;
+    this.last = last;
+    var body = document.createElement('tbody');
+    this.spacer(body, first * height);
+    for (var p = first; p < last; p++) { body.appendChild(this.makeRow(this.shown[p], p)); }
+    this.spacer(body, (total - last) * height);
+    this.table.replaceChild(body, this.body);
+    this.body = body;
+    this.table.setAttribute('aria-rowcount', String(total + 1));
+    if (!this.rowHeight && last - first > 1) {
+      var rows = body.querySelectorAll('tr[aria-rowindex]');
+      this.rowHeight = (rows[rows.length - 1].getBoundingClientRect().bottom - rows[0].getBoundingClientRect().top) / rows.length || 36;
+      this.renderWindow(true);
+    }
+  };
+
+  Table.prototype.spacer = function (body, pixels) {
+    if (pixels <= 0) { return; }
+    var row = document.createElement('tr');
+    row.className = 'table-spacer';
+    row.setAttribute('aria-hidden', 'true');
+    var cell = document.createElement('td');
+    cell.colSpan = this.headers.length;
+    cell.style.height = pixels + 'px';
+    row.appendChild(cell);
+    body.appendChild(row);
+  };
+
+  /* One row from the data script: a number or text, [text, link prefix, rest of link], or {h: html}. */
+  Table.prototype.makeRow = function (row, position) {
+    var tr = document.createElement('tr');
+    tr.setAttribute('aria-rowindex', String(position + 2));
+    var values = this.data.rows[row];
+    for (var i = 0; i < this.headers.length; i++) {
+      var td = document.createElement('td');
+      var value = values[i];
+      if (this.headers[i].className) { td.className = this.headers[i].className; }
+      if (value && typeof value === 'object') {
+        if (value.length) {
+          var link = document.createElement('a');
+          link.setAttribute('href', this.data.prefixes[i][value[1]] + value[2]);
+          link.textContent = value[0];
+          td.appendChild(link);
+        } else {
+          td.innerHTML = value.h; /* the engine's own cmark-gfm output, as the page would have had it */
+        }
+      } else if (value !== undefined && value !== null) {
+        td.textContent = String(value);
+      }
+      tr.appendChild(td);
+    }
+    return tr;
+  };
+
+  Table.prototype.state = function () {
     var columns = this.columns;
     return this.keys.map(function (key) { return columns[key.index].id + ':' + key.direction; }).join(',');
   };
 
-  SortableTable.prototype.restore = function (state) {
+  Table.prototype.restore = function (state, query) {
     var columns = this.columns;
     var keys = [];
     (state || '').split(',').forEach(function (part) {
@@ -168,8 +322,45 @@
       }
     });
     this.keys = keys;
-    this.apply();
+    this.sort();
+    this.query = this.input ? query : '';
+    if (this.input) { this.input.value = this.query; }
+    this.update(true);
   };
+
+  /* The filter box above a table of more than a handful of rows; Escape clears it. */
+  function addFilter(table, wrapper, heading) {
+    if (table.count <= 5) { return; }
+    var tools = document.createElement('div');
+    tools.className = 'table-tools';
+    var label = document.createElement('label');
+    label.textContent = 'Filter ';
+    var input = document.createElement('input');
+    input.type = 'search';
+    input.className = 'table-filter';
+    input.setAttribute('aria-label', 'Filter ' + (heading ? heading.textContent.trim() : 'rows'));
+    input.setAttribute('autocomplete', 'off');
+    label.appendChild(input);
+    var counter = document.createElement('span');
+    counter.className = 'table-count';
+    counter.setAttribute('aria-live', 'polite');
+    tools.appendChild(label);
+    tools.appendChild(counter);
+    wrapper.parentNode.insertBefore(tools, wrapper);
+    table.input = input;
+    table.counter = counter;
+    input.addEventListener('input', function () {
+      table.filter(input.value);
+      writeFragment();
+    });
+    input.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape' && input.value) {
+        event.preventDefault();
+        table.filter('');
+        writeFragment();
+      }
+    });
+  }
 
   var tables = [];
 
@@ -177,26 +368,34 @@
     var values = {};
     location.hash.replace(/^#/, '').split('&').forEach(function (pair) {
       var at = pair.indexOf('=');
-      if (at > 0) { values[decodeURIComponent(pair.slice(0, at))] = decodeURIComponent(pair.slice(at + 1)); }
+      if (at > 0) {
+        try { values[decodeURIComponent(pair.slice(0, at))] = decodeURIComponent(pair.slice(at + 1)); } catch (error) { /* a broken pair is ignored */ }
+      }
     });
     return values;
   }
 
+  /* The fragment holds each table's sort (`hashtags=tweets:desc`) and filter (`hashtags.filter=swift`). */
   function writeFragment() {
     var parts = [];
     tables.forEach(function (table) {
       var state = table.state();
       if (state) { parts.push(encodeURIComponent(table.name) + '=' + state); }
+      if (table.query) { parts.push(encodeURIComponent(table.name) + '.filter=' + encodeURIComponent(table.query)); }
     });
     var hash = parts.length ? '#' + parts.join('&') : '';
     var url = location.href.replace(/#.*$/, '') + hash;
     try { history.replaceState(null, '', url); } catch (error) { location.hash = hash; }
   }
 
-  function nameFor(table, taken) {
-    var node = table.previousElementSibling;
+  function headingBefore(element) {
+    var node = element.previousElementSibling;
     while (node && !/^H[1-6]$/.test(node.tagName)) { node = node.previousElementSibling; }
-    var name = node && node.tagName !== 'H1' ? slug(node.textContent) : 'sort';
+    return node;
+  }
+
+  function nameFor(heading, taken) {
+    var name = heading && heading.tagName !== 'H1' ? slug(heading.textContent) : 'sort';
     var unique = name;
     for (var n = 2; taken[unique]; n++) { unique = name + '-' + n; }
     taken[unique] = true;
@@ -254,8 +453,9 @@
       addRelative(time, Date.parse(time.getAttribute('datetime')), now);
     });
     tables.forEach(function (table) {
+      if (table.data) { return; }
       table.columns.forEach(function (column, index) {
-        if (column.kind !== 'date') { return; }
+        if (!column.sortable || columnKind(table, index) !== 'date') { return; }
         table.rows.forEach(function (row) {
           var cell = row.cells[index];
           if (!cell) { return; }
@@ -272,32 +472,49 @@
     announcer.setAttribute('aria-live', 'polite');
     (document.querySelector('main') || document.body).appendChild(announcer);
     var taken = {};
-    Array.prototype.forEach.call(document.querySelectorAll('main table'), function (table) {
-      if (!table.tHead || !table.tBodies.length) { return; }
+    Array.prototype.forEach.call(document.querySelectorAll('main table'), function (element) {
+      if (!element.tHead || !element.tBodies.length) { return; }
+      var heading = headingBefore(element);
       var wrapper = document.createElement('div');
       wrapper.className = 'table-scroll';
-      table.parentNode.insertBefore(wrapper, table);
-      wrapper.appendChild(table);
-      tables.push(new SortableTable(table, nameFor(wrapper, taken), announcer));
+      element.parentNode.insertBefore(wrapper, element);
+      wrapper.appendChild(element);
+      var table = new Table(element, nameFor(heading, taken), announcer);
+      tables.push(table);
+      addFilter(table, wrapper, heading);
+      if (table.data) { table.startWindow(wrapper); }
+      table.update(false);
     });
     showTimes();
     restoreAll();
     window.addEventListener('hashchange', restoreAll);
-    // Work out sort keys while the reader is idle, a column at a time, so a first click is quick.
+    if (window.performance && performance.mark) { performance.mark('tally-tables'); }
+    // Work out sort keys and filter texts while the reader is idle, a piece at a time, so a first
+    // click or keystroke is quick.
     var idle = window.requestIdleCallback || function (callback) { return setTimeout(callback, 50); };
     tables.forEach(function (table) {
       table.columns.forEach(function (column, index) {
         if (column.sortable) { idle(function () { columnKeys(table, index); }); }
       });
+      if (table.input) { idle(function () { searchTexts(table); }); }
     });
   }
 
   function restoreAll() {
     var values = readFragment();
     tables.forEach(function (table) {
-      if (values[table.name] !== undefined || table.keys.length) { table.restore(values[table.name]); }
+      var query = values[table.name + '.filter'] || '';
+      if (values[table.name] !== undefined || table.keys.length || query !== table.query) { table.restore(values[table.name], query); }
     });
   }
 
-  if (document.readyState === 'loading') { document.addEventListener('DOMContentLoaded', start); } else { start(); }
+  /* Deferred data scripts of long tables run after this one, before DOMContentLoaded: wait for it. */
+  var started = false;
+  function begin() {
+    if (!started) { started = true; start(); }
+  }
+  if (document.readyState === 'complete') { begin(); } else {
+    document.addEventListener('DOMContentLoaded', begin);
+    window.addEventListener('load', begin);
+  }
 }());

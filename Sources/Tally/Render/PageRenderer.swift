@@ -4,6 +4,8 @@ import Mustache
 public struct PageRenderer: Sendable {
     public let theme: Theme
     public let site: SiteInfo
+    /// How long tables are split into HTML rows and a data script.
+    public var tables = TableWindowing.standard
 
     public init(theme: Theme, site: SiteInfo) {
         self.theme = theme
@@ -11,12 +13,18 @@ public struct PageRenderer: Sendable {
     }
 
     public func render(_ page: SitePage) throws -> String {
+        try renderFiles(page)[0].string
+    }
+
+    /// The page, then the files its long tables need beside it (see `TableWindowing`).
+    public func renderFiles(_ page: SitePage) throws -> [OutputFile] {
         guard let template = theme.library.getTemplate(named: page.template) else {
             throw ThemeError(file: "templates/\(page.template).md", reason: "the theme has no template for \(page.path)")
         }
         let markdown = template.render(try MustacheValueEncoder.encode(page.model), library: theme.library)
-        let body = MarkdownRenderer.html(markdown)
-        return theme.layout.render(try MustacheValueEncoder.encode(LayoutContext(page: page, body: body, site: site)), library: theme.library)
+        let (body, tableFiles) = tables.apply(MarkdownRenderer.html(markdown), page: page.path)
+        let html = theme.layout.render(try MustacheValueEncoder.encode(LayoutContext(page: page, body: body, site: site)), library: theme.library)
+        return [OutputFile(path: page.path, bytes: Array(html.utf8))] + tableFiles
     }
 }
 
