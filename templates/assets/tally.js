@@ -226,12 +226,16 @@
 
   /* Windowed tables: the scroll box holds a spacer for the rows above, the rows on screen (and a
      few more), and a spacer for the rows below; rows share one measured height. */
-  Table.prototype.startWindow = function (wrapper) {
+  Table.prototype.startWindow = function (wrapper, heading) {
     var self = this;
     var pending = false;
     this.wrapper = wrapper;
     this.rowHeight = 0;
     wrapper.classList.add('table-window');
+    // The scroll box takes focus, so arrows, Page Up/Down, Home and End move through the rows.
+    wrapper.tabIndex = 0;
+    wrapper.setAttribute('role', 'region');
+    wrapper.setAttribute('aria-label', (heading ? heading.textContent.trim() + ': ' : '') + 'all rows, scrollable');
     function later() {
       if (pending) { return; }
       pending = true;
@@ -279,7 +283,8 @@
     body.appendChild(row);
   };
 
-  /* One row from the data script: a number or text, [text, link prefix, rest of link], or {h: html}. */
+  /* One row from the data script: a number or text, [text, link prefix, rest of link] (no rest: the
+     text without its # or @), or {h: html}. */
   Table.prototype.makeRow = function (row, position) {
     var tr = document.createElement('tr');
     tr.setAttribute('aria-rowindex', String(position + 2));
@@ -291,7 +296,7 @@
       if (value && typeof value === 'object') {
         if (value.length) {
           var link = document.createElement('a');
-          link.setAttribute('href', this.data.prefixes[i][value[1]] + value[2]);
+          link.setAttribute('href', this.data.prefixes[i][value[1]] + (value.length > 2 ? value[2] : value[0].replace(/^[#@]/, '')));
           link.textContent = value[0];
           td.appendChild(link);
         } else {
@@ -339,7 +344,6 @@
     input.type = 'search';
     input.className = 'table-filter';
     input.setAttribute('aria-label', 'Filter ' + (heading ? heading.textContent.trim() : 'rows'));
-    input.setAttribute('autocomplete', 'off');
     label.appendChild(input);
     var counter = document.createElement('span');
     counter.className = 'table-count';
@@ -482,7 +486,7 @@
       var table = new Table(element, nameFor(heading, taken), announcer);
       tables.push(table);
       addFilter(table, wrapper, heading);
-      if (table.data) { table.startWindow(wrapper); }
+      if (table.data) { table.startWindow(wrapper, heading); }
       table.update(false);
     });
     showTimes();

@@ -226,15 +226,16 @@ struct ParsedTable {
     }
 
     /// The classic script that hands every row to the theme's script: per column a list of link
-    /// prefixes, then each row's cells as a number, a text, `[text, prefix, rest]` for one link, or
-    /// `{"h": html}` for anything richer (cmark's own, already safe, markup).
+    /// prefixes, then each row's cells as a number, a text, `[text, prefix, rest]` for one link
+    /// (`[text, prefix]` when the rest is the text without its `#` or `@`), or `{"h": html}` for
+    /// anything richer (cmark's own, already safe, markup).
     func script(key: String) -> [UInt8] {
         var prefixes: [[String]] = Array(repeating: [], count: max(headers.count, 1))
         var prefixIndex: [[String: Int]] = Array(repeating: [:], count: max(headers.count, 1))
-        var out = "(window.tallyRows = window.tallyRows || {})[\(key)] = {\"rows\": [\n"
+        var out = "{\"rows\":["
         out.reserveCapacity(rows.count * 40)
         for (number, row) in rows.enumerated() {
-            out += number == 0 ? "[" : ",\n["
+            out += number == 0 ? "[" : ",["
             for (column, cell) in Self.cells(source[row], tag: "td").enumerated() {
                 if column > 0 { out += "," }
                 let inner = source[cell]
@@ -253,16 +254,35 @@ struct ParsedTable {
                         prefixes[column].append(prefix)
                         prefixIndex[column][prefix] = slot
                     }
-                    out += "[\(TableWindowing.jsonString(text)),\(slot),\(TableWindowing.jsonString(rest))]"
+                    // A link whose last part is its own text (`#swift` → …/hashtag/swift) leaves that part out.
+                    let own = text.hasPrefix("#") || text.hasPrefix("@") ? text.dropFirst() : Substring(text)
+                    if rest == own, rest.utf8.allSatisfy(Self.isUnreserved) {
+                        out += "[\(TableWindowing.jsonString(text)),\(slot)]"
+                    } else {
+                        out += "[\(TableWindowing.jsonString(text)),\(slot),\(TableWindowing.jsonString(rest))]"
+                    }
                 } else {
                     out += "{\"h\":\(TableWindowing.jsonString(String(decoding: inner, as: UTF8.self)))}"
                 }
             }
             out += "]"
         }
-        out += "],\n\"prefixes\": [" + prefixes.map { "[" + $0.map(TableWindowing.jsonString).joined(separator: ",") + "]" }.joined(separator: ",")
-        out += "]};\n"
-        return Array(out.utf8)
+        out += "],\"prefixes\":[" + prefixes.map { "[" + $0.map(TableWindowing.jsonString).joined(separator: ",") + "]" }.joined(separator: ",")
+        out += "]}"
+        // V8 reads a large JSON text through JSON.parse several times faster than the same object
+        // literal; the JSON (no raw `<` or line breaks) becomes a single-quoted string.
+        var literal: [UInt8] = []
+        literal.reserveCapacity(out.utf8.count + out.utf8.count / 8)
+        for byte in out.utf8 {
+            if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "'") { literal.append(UInt8(ascii: "\\")) }
+            literal.append(byte)
+        }
+        return Array("(window.tallyRows = window.tallyRows || {})[\(key)] = JSON.parse('".utf8) + literal + Array("');\n".utf8)
+    }
+
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57)
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "~")
     }
 
     /// Digits that read back as the same text from a JSON number.
