@@ -22,10 +22,10 @@ extension TallyCommand {
             let store: Store
             do { store = try Store(path: config.storeURL.path) } catch { throw fail("\(error)") }
             let terminal = isatty(STDERR_FILENO) == 1
-            var importer = Importer(store: store, term: term)
+            var importer = Importer(store: store, options: ImportOptions(term.map { ["term": $0] } ?? [:]))
             if terminal {
-                importer.progress = { file, tweets in
-                    FileHandle.standardError.write(Data("\r\u{1B}[K\(file): \(tweets) tweets…".utf8))
+                importer.progress = { file, items in
+                    FileHandle.standardError.write(Data("\r\u{1B}[K\(file): \(items) items…".utf8))
                 }
             }
             var failures: [String] = []

@@ -87,7 +87,7 @@ struct TestProject {
     /// Imports the given files (paths inside the project) and returns their summaries.
     @discardableResult
     func importFiles(_ paths: [String], term: String? = nil) throws -> [ImportSummary] {
-        let importer = Importer(store: try store, term: term)
+        let importer = Importer(store: try store, options: ImportOptions(term.map { ["term": $0] } ?? [:]))
         return try paths.map { try importer.importFile(folder.url.appendingPathComponent($0), displayName: $0) }
     }
 
@@ -102,4 +102,14 @@ struct TestProject {
     }
 
     func page(_ path: String) throws -> String { try folder.read("public/" + path) }
+}
+
+/// The Twitter part of an import's summary, for tests that check its counts.
+extension ImportSummary {
+    var twitter: TwitterImportReport { report(TwitterImportReport.self) ?? TwitterImportReport() }
+    var terms: [String] { twitter.terms }
+    var newTweets: Int { twitter.newTweets }
+    var knownTweets: Int { twitter.knownTweets }
+    var relatedTweets: Int { twitter.relatedTweets }
+    var mentionsCounted: Int { twitter.mentionsCounted }
 }

@@ -1,0 +1,21 @@
+/// The registry: every source Tally reads, in detection order. A new source is a folder beside
+/// `Twitter/` and one line here.
+public enum DataSources {
+    public static let all: [any DataSource] = [
+        TwitterSource(),
+    ]
+}
+
+extension Store {
+    /// Opens the store at `path` with every registered source's tables.
+    public convenience init(path: String) throws {
+        try self.init(path: path, sources: DataSources.all)
+    }
+}
+
+extension SiteBuilder {
+    /// A builder for the project's site from every registered source.
+    public init(project: ProjectConfig, log: ((String) -> Void)? = nil) {
+        self.init(project: project, sources: DataSources.all, log: log)
+    }
+}

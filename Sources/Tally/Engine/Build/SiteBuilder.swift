@@ -1,0 +1,122 @@
+import Foundation
+
+/// Builds the site as a list of named, timed steps: open the store, load the theme, gather the
+/// sources' home cards and sections, write the home page, plan and render each section, write the
+/// assets. An error names the step that failed.
+public struct SiteBuilder {
+    public var project: ProjectConfig
+    /// The sources whose pages the site shows, in registry order.
+    public var sources: [any DataSource]
+    /// Receives one line per finished step with its time, for `--verbose`.
+    public var log: ((String) -> Void)?
+    /// The build time pages show; `SOURCE_DATE_EPOCH` or now when nil.
+    public var builtAt: Int64?
+    /// Where the site goes; the project's output folder when nil.
+    public var output: (any SiteOutput)?
+
+    public init(project: ProjectConfig, sources: [any DataSource], log: ((String) -> Void)? = nil) {
+        self.project = project
+        self.sources = sources
+        self.log = log
+    }
+
+    /// Runs every step and reports what was written.
+    @discardableResult
+    public func build() throws -> BuildReport {
+        var steps = StepLog(log: log)
+        let store = try steps.run("open store") {
+            guard FileManager.default.fileExists(atPath: project.storeURL.path) else {
+                throw StoreError.cannotOpen(path: project.storeURL.path, reason: "no store yet; run `tally import FILE…` first")
+            }
+            return try Store(path: project.storeURL.path, sources: sources)
+        }
+        let theme = try steps.run("load theme") { try Theme.load(folder: project.themeURL) }
+        let time = builtAt ?? BuildClock.now()
+        let context = SiteContext(store: store, siteTitle: project.title, builtAt: time, baseURL: project.baseURL)
+        // Only sources that hold data get a card, a place in the header and pages.
+        let parts = try steps.run("gather sources") {
+            try sources.compactMap { source -> (card: HomeCard, sections: [any SiteSection])? in
+                guard let card = try source.homeCard(context) else { return nil }
+                return (card, try source.sections(context))
+            }
+        }
+        let dataAsOf = parts.compactMap(\.card.newest).max()
+        let navigation = [SiteInfo.home] + parts.flatMap { $0.sections.compactMap(\.navigation) }
+        let site = SiteInfo(title: project.title, baseURL: project.baseURL, builtAt: time, dataAsOf: dataAsOf, navigation: navigation)
+        let renderer = PageRenderer(theme: theme, site: site)
+        steps.expect(parts.reduce(2) { $0 + $1.sections.count })
+
+        let output = self.output ?? SiteWriter(output: project.outputURL)
+        var pages = 0
+        // Sections hand over pages as they plan them; the sink renders them on every core a chunk
+        // at a time and writes each chunk at once, so memory holds one chunk, not the site.
+        let report = try output.write { emitFile in try withoutActuallyEscaping(emitFile) { emit in
+            let sink = PageSink(render: { chunk in for file in try renderer.renderAll(chunk) { try emit(file) } }, write: emit)
+            try steps.run("home page") {
+                try sink.page(try homePage(cards: parts.map(\.card), site: site, renderer: renderer))
+                try sink.flush()
+            }
+            for section in parts.flatMap(\.sections) {
+                try steps.run("section \(section.name)") {
+                    try section.plan(into: sink)
+                    try sink.flush()
+                }
+            }
+            try steps.run("assets") {
+                for (name, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) { try emit(OutputFile(path: Routes.asset(name), bytes: bytes)) }
+                try emit(OutputFile(path: Routes.siteScript, bytes: site.script))
+            }
+            pages = sink.pageCount
+        } }
+        return BuildReport(pages: pages, files: report.files, changed: report.changed, removed: report.removed,
+                           output: self.output == nil ? project.outputURL.path : "memory")
+    }
+
+    /// The home page: each card's Markdown rendered by its source's template, in registry order.
+    private func homePage(cards: [HomeCard], site: SiteInfo, renderer: PageRenderer) throws -> SitePage {
+        let rendered = try cards.map { card in
+            HomePage.Card(title: card.title, body: try renderer.markdown(template: card.template, model: card.model, for: Routes.home))
+        }
+        let newest = site.dataAsOf
+        return SitePage(path: Routes.home, template: "home", title: site.title, section: SiteInfo.home.id, model: HomePage(
+            title: site.title, cards: rendered, hasCards: !rendered.isEmpty,
+            builtAt: UTCTime.format(site.builtAt) + " UTC", hasData: newest != nil,
+            dataAsOf: newest.map { UTCTime.format($0) + " UTC" } ?? "",
+            staleAtBuild: newest.map { site.builtAt - $0 > HomePage.staleAfter } ?? false))
+    }
+}
+
+/// Times the build's steps and prints `[i/n] name: ms` as each ends; the total is known once the
+/// sources' sections are, so earlier lines wait for it.
+private struct StepLog {
+    let log: ((String) -> Void)?
+    private var done: [(String, Double)] = []
+    private var total: Int?
+
+    init(log: ((String) -> Void)?) { self.log = log }
+
+    /// Sets how many steps remain after those already run.
+    mutating func expect(_ remaining: Int) {
+        total = done.count + remaining
+        for index in done.indices { print(index) }
+    }
+
+    mutating func run<T>(_ name: String, _ body: () throws -> T) throws -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            let result = try body()
+            done.append((name, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6))
+            if total != nil { print(done.count - 1) }
+            return result
+        } catch let error as BuildError {
+            throw error
+        } catch {
+            throw BuildError(step: name, underlying: error)
+        }
+    }
+
+    private func print(_ index: Int) {
+        guard let log, let total else { return }
+        log("[\(index + 1)/\(total)] \(done[index].0): \(String(format: "%.1f", done[index].1)) ms")
+    }
+}

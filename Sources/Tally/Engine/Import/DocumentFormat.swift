@@ -1,0 +1,37 @@
+/// A kind of document a source reads, recognised by its shape, never by the file's name.
+public protocol DocumentFormat: Sendable {
+    /// What the format is called in summaries and messages (`Twitter v1.1 search`).
+    var name: String { get }
+    /// What its documents look like, for the message that lists what Tally reads
+    /// (`{statuses, search_metadata}`).
+    var shape: String { get }
+    /// Whether `root` is a document of this format. Strict enough that no other source's documents
+    /// are claimed: the engine gives a document to the first format that claims it.
+    func claims(_ root: JSONValue) -> Bool
+    /// Reads a claimed document into a batch for the source's sink. Shape problems throw
+    /// `ShapeError` with the JSON path below `path`.
+    func read(_ root: JSONValue, path: String, options: ImportOptions) throws -> any ImportBatch
+}
+
+/// What one document yields, handed from the reading thread to the source's sink.
+public protocol ImportBatch: Sendable {
+    /// How many items (tweets, chart entries, photos…) it holds, for the progress line.
+    var itemCount: Int { get }
+}
+
+/// Options given on the command line for one import (`--term`, `--place`…), by name. The engine
+/// passes them through; each source reads the ones it knows.
+public struct ImportOptions: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+    public var values: [String: String]
+
+    public init(_ values: [String: String] = [:]) { self.values = values }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        values = Dictionary(elements, uniquingKeysWith: { _, last in last })
+    }
+
+    public subscript(name: String) -> String? {
+        get { values[name] }
+        set { values[name] = newValue }
+    }
+}

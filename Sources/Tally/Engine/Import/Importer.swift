@@ -1,0 +1,168 @@
+import Foundation
+
+/// Imports input files into the store, one transaction per file.
+///
+/// Each file is read by content: a JavaScript assignment wrapping JSON (`window.YTD… = [ … ]`),
+/// JSON Lines (one document per line, streamed in chunks so memory stays flat), or one JSON
+/// document. Each document goes to the first format of the store's sources that claims it.
+public struct Importer: Sendable {
+    public let store: Store
+    /// Options from the command line (`term`, `place`…), passed to the sources' formats and sinks.
+    public var options: ImportOptions
+    /// Called now and then during long files with the items (tweets, entries…) read so far.
+    public var progress: (@Sendable (_ file: String, _ items: Int) -> Void)?
+
+    public init(store: Store, options: ImportOptions = [:], progress: (@Sendable (String, Int) -> Void)? = nil) {
+        self.store = store
+        self.options = options
+        self.progress = progress
+    }
+
+    private var detector: FormatDetector { FormatDetector(sources: store.sources) }
+
+    /// Imports one file; nothing of it is kept if it fails.
+    ///
+    /// Reading (simdjson and the format readers) runs on its own thread and hands whole batches to
+    /// the store's transaction through a channel of a few batches, so parsing and writing overlap
+    /// on two cores while memory stays flat.
+    public func importFile(_ url: URL, displayName: String? = nil) throws -> ImportSummary {
+        let name = displayName ?? url.path
+        let channel = BoundedChannel<(any ImportBatch, FormatDetector.Match)>(capacity: 4)
+        let reader = self
+        let thread = Thread {
+            do {
+                try reader.read(url, name: name, parser: JSONParser()) { batch, format in
+                    guard channel.send((batch, format)) else { throw CancellationError() }
+                }
+                channel.finish()
+            } catch {
+                channel.finish(throwing: error)
+            }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        do {
+            let sources = store.sources
+            let options = self.options
+            return try store.importing { db in
+                var summary = ImportSummary(file: name)
+                var sinks: [Int: any ImportSink] = [:]
+                var opened: [Int] = []
+                do {
+                    while let (batch, match) = try channel.receive() {
+                        if !summary.formats.contains(match.format.name) { summary.formats.append(match.format.name) }
+                        if sinks[match.source] == nil {
+                            sinks[match.source] = try sources[match.source].makeSink(db, options: options)
+                            opened.append(match.source)
+                        }
+                        try sinks[match.source]!.add(batch, format: match.format)
+                    }
+                } catch {
+                    channel.cancel()
+                    throw error
+                }
+                summary.reports = try opened.map { try sinks[$0]!.finish() }
+                return summary
+            }
+        } catch let error as ImportError {
+            throw error
+        } catch let error as ShapeError {
+            throw ImportError(file: name, place: error.path, reason: error.reason)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile || error.code == .fileNoSuchFile {
+            throw ImportError(file: name, place: nil, reason: "no such file")
+        } catch let error as ImportError.Located {
+            throw ImportError(file: name, place: error.place, reason: error.reason)
+        } catch {
+            // Anything else (the disk, the store) still names the file; the transaction was rolled back.
+            throw ImportError(file: name, place: nil, reason: "\(error)")
+        }
+    }
+
+    func read(_ url: URL, name: String, parser: JSONParser,
+              into deliver: (any ImportBatch, FormatDetector.Match) throws -> Void) throws {
+        let lines: LineReader
+        do { lines = try LineReader(url: url) } catch {
+            throw ImportError(file: name, place: nil, reason: "cannot be read (\(error.localizedDescription))")
+        }
+        // The first non-blank line decides: a `window.… =` prefix, a whole JSON document on one line
+        // (then every line is one: JSON Lines), or the start of a multi-line document.
+        var first: UnsafeRawBufferPointer?
+        while let line = try lines.next() {
+            if !line.allSatisfy(Self.isSpace) { first = line; break }
+        }
+        guard let first else { throw ImportError.Located(place: nil, reason: "the file is empty; " + detector.expected) }
+        let start = first.drop(while: { Self.isSpace($0) || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })
+        if start.starts(with: "window.".utf8) {
+            return try readWhole(url, name: name, parser: parser, wrapped: true, into: deliver)
+        }
+        guard let root = try? parser.parse(first, padded: true) else {
+            return try readWhole(url, name: name, parser: parser, wrapped: false, into: deliver)
+        }
+        let detector = self.detector
+        var items = 0
+        var lineNumber = lines.lineNumber
+        var document: JSONValue? = root
+        repeat {
+            let place = "line \(lineNumber)"
+            let match = try located(place) { try detector.detect(document!) }
+            let batch = try located(place) { try match.format.read(document!, path: "$", options: options) }
+            try deliver(batch, match)
+            items += batch.itemCount
+            progress?(name, items)
+            document = nil
+            while let line = try lines.next() {
+                if line.allSatisfy(Self.isSpace) { continue }
+                lineNumber = lines.lineNumber
+                do {
+                    document = try parser.parse(line, padded: true)
+                } catch let error as JSONSyntaxError {
+                    let bytes = Array(line)
+                    let problem = JSONLocation.firstProblem(bytes, maxDepth: 1024)
+                    let column = problem.map { ", column \($0.offset + 1)" } ?? ""
+                    throw ImportError.Located(place: "line \(lineNumber)\(column) (byte \(lines.lineOffset + Int64(problem?.offset ?? 0)))",
+                                              reason: (problem?.reason ?? "invalid JSON: \(error.message)") + "; expected one JSON document per line")
+                }
+                break
+            }
+        } while document != nil
+    }
+
+    private func readWhole(_ url: URL, name: String, parser: JSONParser, wrapped: Bool,
+                           into deliver: (any ImportBatch, FormatDetector.Match) throws -> Void) throws {
+        var bytes = try [UInt8](Data(contentsOf: url))
+        if wrapped, let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+            // `window.YTD.tweets.part0 = [ … ]`: the JSON starts after the `=`. Blanking the prefix
+            // rather than dropping it keeps lines and columns in messages true to the file.
+            bytes.replaceSubrange(0...equals, with: repeatElement(UInt8(ascii: " "), count: equals + 1))
+        }
+        let root: JSONValue
+        do {
+            root = try parser.parse(bytes)
+        } catch let error as JSONSyntaxError {
+            if let (place, reason) = JSONLocation.describe(bytes) { throw ImportError.Located(place: place, reason: reason) }
+            throw ImportError.Located(place: nil, reason: "invalid JSON: \(error.message)")
+        }
+        let match = try detector.detect(root)
+        let batch = try match.format.read(root, path: "$", options: options)
+        try deliver(batch, match)
+        progress?(name, batch.itemCount)
+    }
+
+    private func located<T>(_ place: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as ShapeError {
+            throw ImportError.Located(place: error.path == "$" ? place : "\(place), \(error.path)", reason: error.reason)
+        }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}
+
+extension ImportError {
+    /// An error with its place, before the file's name is attached.
+    struct Located: Error {
+        var place: String?
+        var reason: String
+    }
+}

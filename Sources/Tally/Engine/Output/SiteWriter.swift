@@ -1,0 +1,155 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Puts a built site on disk: into a staging folder beside the output, then swapped in, so a
+/// failed build leaves the previous site as it was and readers never see half a site.
+public struct SiteWriter: SiteOutput {
+    /// The output folder.
+    public let output: URL
+    /// Marks a folder as Tally's own, so a build never replaces a folder it did not write.
+    static let marker = ".tally-manifest"
+
+    public init(output: URL) {
+        self.output = output.standardizedFileURL
+    }
+
+    /// Writes `files` as the whole new site and returns how many differ from the previous one.
+    @discardableResult
+    public func write(_ files: [OutputFile]) throws -> WriteReport {
+        try write { emit in for file in files { try emit(file) } }
+    }
+
+    /// Writes the whole new site from files handed over one at a time by `produce`, so a build
+    /// need not hold every rendered page at once.
+    @discardableResult
+    public func write(_ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
+        let manager = FileManager.default
+        let parent = output.deletingLastPathComponent()
+        try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+        // One build at a time writes this folder; a second waits, then replaces the first's site whole.
+        let lock = try FileLock(parent.appendingPathComponent(".\(output.lastPathComponent).lock"))
+        defer { lock.release() }
+        try recoverInterruptedBuild()
+        try checkReplaceable()
+        let previous = (try? Data(contentsOf: output.appendingPathComponent(Self.marker))).map { Manifest(parsing: $0) } ?? Manifest()
+
+        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).staging-\(getpid())")
+        try? manager.removeItem(at: staging)
+        var manifest = Manifest()
+        var changed = 0
+        var count = 0
+        do {
+            var folders = FolderMaker(root: staging.path)
+            try produce { file in
+                count += 1
+                let target = try Self.resolve(file.path, under: staging)
+                try folders.make(parentOf: file.path)
+                let digest = Manifest.digest(file.bytes)
+                manifest.entries[file.path] = digest
+                // An unchanged file is linked from the previous site rather than written again,
+                // so an incremental build writes only what changed (and keeps old files' times).
+                if previous.entries[file.path] == digest, link(output.appendingPathComponent(file.path).path, target.path) == 0 {
+                    return
+                }
+                changed += 1
+                try Self.writeFile(file.bytes, to: target.path, name: file.path)
+            }
+            try Self.writeFile(Array(manifest.serialized().utf8), to: staging.appendingPathComponent(Self.marker).path, name: Self.marker)
+        } catch {
+            try? manager.removeItem(at: staging)
+            throw error
+        }
+        let removed = previous.entries.keys.filter { manifest.entries[$0] == nil }.count
+        let old = parent.appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
+        if manager.fileExists(atPath: output.path) {
+            try manager.moveItem(at: output, to: old)
+        }
+        do {
+            try manager.moveItem(at: staging, to: output)
+        } catch {
+            try? manager.moveItem(at: old, to: output)
+            throw error
+        }
+        try? manager.removeItem(at: old)
+        return WriteReport(files: count, changed: changed, removed: removed)
+    }
+
+    /// A build killed between its two renames leaves the previous site in `.NAME.old-PID` and no
+    /// output folder: put it back. Staging folders of killed builds are removed.
+    private func recoverInterruptedBuild() throws {
+        let manager = FileManager.default
+        let parent = output.deletingLastPathComponent()
+        let name = output.lastPathComponent
+        let leftovers = (try? manager.contentsOfDirectory(atPath: parent.path)) ?? []
+        for entry in leftovers.sorted() where entry.hasPrefix(".\(name).old-") {
+            let old = parent.appendingPathComponent(entry)
+            if !manager.fileExists(atPath: output.path) {
+                try manager.moveItem(at: old, to: output)
+            } else {
+                try? manager.removeItem(at: old)
+            }
+        }
+        for entry in leftovers where entry.hasPrefix(".\(name).staging-") {
+            try? manager.removeItem(at: parent.appendingPathComponent(entry))
+        }
+    }
+
+    /// Writes bytes to a new file with POSIX calls: FileManager's per-file overhead dominated writes.
+    private static func writeFile(_ bytes: [UInt8], to path: String, name: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutputError(path: name, reason: "cannot be created (\(String(cString: strerror(errno))))") }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw OutputError(path: name, reason: "cannot be written (\(String(cString: strerror(errno))))")
+            }
+            written += result
+        }
+    }
+
+    /// Refuses to replace a folder that has content but was not written by Tally.
+    private func checkReplaceable() throws {
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: output.path, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue else { throw OutputError(path: output.path, reason: "is a file, not a folder") }
+        let contents = try manager.contentsOfDirectory(atPath: output.path)
+        if !contents.isEmpty && !contents.contains(Self.marker) {
+            throw OutputError(path: output.path, reason: "is not empty and was not written by tally; choose another --output or empty it")
+        }
+    }
+
+    /// The file for an output path, refusing any path that could leave the folder.
+    static func resolve(_ path: String, under folder: URL) throws -> URL {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let safe = !path.isEmpty && !path.hasPrefix("/") && parts.allSatisfy { part in
+            !part.isEmpty && part != "." && part != ".." && part.utf8.allSatisfy { byte in
+                (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                    || byte == UInt8(ascii: ".") || (byte >= 65 && byte <= 90)
+            }
+        }
+        guard safe else { throw OutputError(path: path, reason: "is not a safe output path") }
+        return folder.appendingPathComponent(path)
+    }
+}
+
+/// What a write changed compared with the previous site.
+public struct WriteReport: Sendable, Equatable {
+    public var files: Int
+    /// Files new or different from the previous build.
+    public var changed: Int
+    /// Files the previous build had and this one does not.
+    public var removed: Int
+}
+
+/// The output could not be written.
+public struct OutputError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): \(reason)" }
+}

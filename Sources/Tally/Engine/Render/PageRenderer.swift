@@ -1,0 +1,34 @@
+import Mustache
+
+/// Renders a page: model → Markdown (its template) → HTML body (cmark-gfm) → full page (layout).
+public struct PageRenderer: Sendable {
+    public let theme: Theme
+    public let site: SiteInfo
+    /// How long tables are split into HTML rows and a data script.
+    public var tables = TableWindowing.standard
+
+    public init(theme: Theme, site: SiteInfo) {
+        self.theme = theme
+        self.site = site
+    }
+
+    public func render(_ page: SitePage) throws -> String {
+        try renderFiles(page)[0].string
+    }
+
+    /// The page, then the files its long tables need beside it (see `TableWindowing`).
+    public func renderFiles(_ page: SitePage) throws -> [OutputFile] {
+        let rendered = MarkdownRenderer.html(try markdown(template: page.template, model: page.model, for: page.path))
+        let (body, tableFiles) = tables.apply(rendered, page: page.path)
+        let html = theme.layout.render(try MustacheValueEncoder.encode(LayoutContext(page: page, body: body, site: site)), library: theme.library)
+        return [OutputFile(path: page.path, bytes: Array(html.utf8))] + tableFiles
+    }
+
+    /// Renders a Markdown template with a model: every `{{value}}` is escaped for Markdown.
+    func markdown(template name: String, model: any Encodable, for path: String) throws -> String {
+        guard let template = theme.library.getTemplate(named: name) else {
+            throw ThemeError(file: "templates/\(name).md", reason: "the theme has no template for \(path)")
+        }
+        return template.render(try MustacheValueEncoder.encode(model), library: theme.library)
+    }
+}

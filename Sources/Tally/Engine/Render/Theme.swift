@@ -1,0 +1,72 @@
+import Foundation
+import Mustache
+
+/// A loaded theme: the HTML layout, the Markdown page templates and partials, and static assets.
+///
+/// Templates are parsed once here and shared by every page render.
+public struct Theme: Sendable {
+    /// Wraps every page body; HTML with mustache placeholders.
+    public let layout: MustacheTemplate
+    /// Page templates (`home`, `twitter/popularity`…) and partials (`twitter/_segments`…), Markdown with mustache.
+    public let library: MustacheLibrary
+    /// Files copied to the output as they are, by path under `assets/`.
+    public let assets: [String: [UInt8]]
+
+    /// Builds a theme from its files (relative path to bytes).
+    public init(files: [String: [UInt8]], origin: String) throws {
+        _ = MarkdownEscaping.registered
+        guard let layoutBytes = files["layout.html"] else { throw ThemeError(file: origin + "/layout.html", reason: "the layout is missing") }
+        layout = try Theme.parse(String(decoding: layoutBytes, as: UTF8.self), file: origin + "/layout.html")
+        var library = MustacheLibrary()
+        var assets: [String: [UInt8]] = [:]
+        for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
+            if path.hasPrefix("assets/") {
+                assets[String(path.dropFirst("assets/".count))] = bytes
+            } else if path.hasSuffix(".md") {
+                // Page bodies are Markdown: every `{{value}}` in them is escaped for Markdown.
+                // A source's templates sit in its folder and are named with it (`twitter/tweet`).
+                let source = "{{% CONTENT_TYPE: MARKDOWN}}" + String(decoding: bytes, as: UTF8.self)
+                library.register(try Theme.parse(source, file: "\(origin)/\(path)"), named: String(path.dropLast(3)))
+            }
+        }
+        self.library = library
+        self.assets = assets
+    }
+
+    /// Loads the theme in `folder`, or the embedded default theme when `folder` is nil.
+    public static func load(folder: URL?) throws -> Theme {
+        guard let folder else { return try Theme(files: DefaultTheme.files, origin: "(default theme)") }
+        guard FileManager.default.fileExists(atPath: folder.path) else {
+            throw ThemeError(file: folder.path, reason: "no such theme folder")
+        }
+        return try Theme(files: readFiles(in: folder), origin: folder.path)
+    }
+
+    /// Every regular file below `folder`, by path relative to it.
+    static func readFiles(in folder: URL) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        let root = folder.standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
+        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            let relative = String(url.standardizedFileURL.path.dropFirst(root.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+            files[relative] = [UInt8](try Data(contentsOf: url))
+        }
+        return files
+    }
+
+    private static func parse(_ source: String, file: String) throws -> MustacheTemplate {
+        do {
+            return try MustacheTemplate(string: source)
+        } catch let error as MustacheTemplate.ParserError {
+            throw ThemeError(file: "\(file):\(error.context.lineNumber):\(error.context.columnNumber)", reason: "\(error.error)")
+        }
+    }
+}
+
+/// A theme file is missing or does not parse.
+public struct ThemeError: Error, Sendable, CustomStringConvertible {
+    public var file: String
+    public var reason: String
+    public var description: String { "\(file): \(reason)" }
+}

@@ -1,0 +1,29 @@
+import GRDB
+
+/// One kind of data Tally reads — its formats, its tables, its pages — plugged into the engine.
+///
+/// The engine names no source: it detects formats, runs migrations, opens sinks and plans
+/// sections through this contract only. A new source is a folder beside `Twitter/` and one line in
+/// `DataSources.swift`.
+public protocol DataSource: Sendable {
+    /// A short, stable identifier (`twitter`): it prefixes the source's migrations and names its
+    /// template folder (`templates/twitter/`).
+    var id: String { get }
+    /// The source's name as people read it, in messages and on the home page.
+    var title: String { get }
+    /// The document formats the source reads, in the order they are tried.
+    var formats: [any DocumentFormat] { get }
+    /// Registers the source's schema migrations, each named with the source's id first.
+    func registerMigrations(in migrator: inout DatabaseMigrator)
+    /// A sink that writes this source's batches of one file, inside that file's transaction.
+    func makeSink(_ db: Database, options: ImportOptions) throws -> any ImportSink
+    /// The source's sections, in navigation order; each plans its pages lazily.
+    func sections(_ context: SiteContext) throws -> [any SiteSection]
+    /// The source's card on the home page, or nil when it holds no data.
+    func homeCard(_ context: SiteContext) throws -> HomeCard?
+}
+
+extension DataSource {
+    public func sections(_ context: SiteContext) throws -> [any SiteSection] { [] }
+    public func homeCard(_ context: SiteContext) throws -> HomeCard? { nil }
+}

@@ -1,0 +1,18 @@
+/// A source's card on the home page: its own template and model, rendered into the home page.
+public struct HomeCard: Sendable {
+    /// The source's name, as the card's heading.
+    public var title: String
+    /// The newest item the source holds (seconds since 1970), for the site's "newest data" line.
+    public var newest: Int64?
+    /// The card's Markdown template (`twitter/card` for `templates/twitter/card.md`).
+    public var template: String
+    /// The template's model; links in it are relative to the home page.
+    public var model: any Encodable & Sendable
+
+    public init(title: String, newest: Int64?, template: String, model: any Encodable & Sendable) {
+        self.title = title
+        self.newest = newest
+        self.template = template
+        self.model = model
+    }
+}

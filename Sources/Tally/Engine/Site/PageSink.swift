@@ -1,0 +1,40 @@
+/// Where sections hand their planned pages and data files during a build.
+///
+/// The build renders pages in chunks on every core as they arrive and writes them straight to the
+/// output, so at most one chunk of pages is held at a time.
+public final class PageSink {
+    private let chunkSize: Int
+    private let flushPages: ([SitePage]) throws -> Void
+    private let writeFile: (OutputFile) throws -> Void
+    private var pending: [SitePage] = []
+    /// How many pages were handed over.
+    public private(set) var pageCount = 0
+
+    /// A sink that renders pages `chunkSize` at a time with `render` and writes files with `write`.
+    public init(chunkSize: Int = 1024, render: @escaping ([SitePage]) throws -> Void, write: @escaping (OutputFile) throws -> Void) {
+        self.chunkSize = chunkSize
+        self.flushPages = render
+        self.writeFile = write
+        pending.reserveCapacity(chunkSize)
+    }
+
+    /// Adds a page to render.
+    public func page(_ page: SitePage) throws {
+        pending.append(page)
+        pageCount += 1
+        if pending.count >= chunkSize { try flush() }
+    }
+
+    /// Adds a file that needs no rendering (a table as CSV or JSON, a data script).
+    public func file(_ file: OutputFile) throws {
+        try writeFile(file)
+    }
+
+    /// Renders and writes the pages still waiting.
+    public func flush() throws {
+        guard !pending.isEmpty else { return }
+        let chunk = pending
+        pending.removeAll(keepingCapacity: true)
+        try flushPages(chunk)
+    }
+}

@@ -1,0 +1,16 @@
+/// What a source needs to plan its pages: the store, and facts about the site being built.
+public struct SiteContext: Sendable {
+    public var store: Store
+    public var siteTitle: String
+    /// Build time (seconds since 1970): `SOURCE_DATE_EPOCH` or the build's start.
+    public var builtAt: Int64
+    /// The site's public address, if one is set; links stay relative whatever it is.
+    public var baseURL: String?
+
+    public init(store: Store, siteTitle: String, builtAt: Int64, baseURL: String? = nil) {
+        self.store = store
+        self.siteTitle = siteTitle
+        self.builtAt = builtAt
+        self.baseURL = baseURL
+    }
+}

@@ -1,0 +1,39 @@
+/// Calendar arithmetic and display of times in UTC, without Foundation's calendars (fast, and the
+/// same on every machine): dates read from data and dates shown on pages.
+public enum UTCTime {
+    /// Days from civil (Howard Hinnant's algorithm), then seconds, less the zone offset.
+    public static func seconds(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int) -> Int64? {
+        guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60 else { return nil }
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
+    }
+
+    /// Formats seconds since 1970 as `2013-12-20 16:52` in UTC, which reads well and sorts as text.
+    public static func format(_ seconds: Int64) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let rest = Int(seconds - days * 86_400)
+        let z = Int(days) + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(year)-\(two(month))-\(two(day)) \(two(rest / 3600)):\(two(rest % 3600 / 60))"
+    }
+
+    /// Formats seconds since 1970 as ISO 8601 in UTC (`2013-12-20T16:52:25Z`), for machine-readable output.
+    public static func iso(_ seconds: Int64) -> String {
+        let minute = String(format(seconds).map { $0 == " " ? "T" : $0 })
+        let second = Int(((seconds % 60) + 60) % 60)
+        return minute + ":" + (second < 10 ? "0\(second)" : "\(second)") + "Z"
+    }
+}

@@ -1,0 +1,20 @@
+/// What one document (a search page, a timeline, an archive) holds.
+public struct TweetBatch: ImportBatch {
+    /// The search term the tweets were found for, if the document says or the user gave one.
+    public var term: String?
+    /// When the search ran, if the document says (seconds since 1970).
+    public var fetchedAt: Int64?
+    /// The tweets the document returned; these are counted for the term.
+    public var tweets: [ImportedTweet]
+    /// Tweets it carries only as context (retweeted or quoted originals): stored, not counted.
+    public var related: [ImportedTweet]
+
+    public var itemCount: Int { tweets.count }
+
+    public init(term: String?, fetchedAt: Int64? = nil, tweets: [ImportedTweet], related: [ImportedTweet] = []) {
+        self.term = term
+        self.fetchedAt = fetchedAt
+        self.tweets = tweets
+        self.related = related
+    }
+}

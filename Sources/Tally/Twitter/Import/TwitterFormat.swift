@@ -1,0 +1,98 @@
+/// The Twitter documents Tally reads, told apart by content, never by file name.
+public enum TwitterFormat: String, DocumentFormat, CaseIterable {
+    /// API v1.1 `search/tweets.json`: `{statuses, search_metadata}` (and premium search's `{results}`).
+    case v1Search = "Twitter v1.1 search"
+    /// API v1.1 timelines and lookups: a bare array of statuses.
+    case v1Timeline = "Twitter v1.1 timeline"
+    /// One v1.1 status object.
+    case v1Status = "Twitter v1.1 status"
+    /// API v2 pages: `{data, includes, meta}`.
+    case v2Page = "Twitter v2 page"
+    /// The personal data archive: `window.YTD.tweets.part0 = [{"tweet": …}]`.
+    case archive = "Twitter archive"
+
+    public var name: String { rawValue }
+
+    public var shape: String {
+        switch self {
+        case .v1Search: return "{statuses, search_metadata}"
+        case .v1Timeline: return "[{text, user, …}, …]"
+        case .v1Status: return "{id_str, text, user}"
+        case .v2Page: return "{data, includes, meta}"
+        case .archive: return "window.YTD.tweets.part0 = [{tweet}, …]"
+        }
+    }
+
+    /// Claims by shape, strictly: a `results` array counts as a search only when it holds tweets
+    /// (the iTunes Search API also answers `{resultCount, results}`), `data` only when it holds
+    /// tweets (objects with `id` and `text`).
+    public func claims(_ root: JSONValue) -> Bool {
+        switch self {
+        case .v1Search:
+            if root["statuses"]?.kind == .array { return root.kind == .object }
+            guard root.kind == .object, let results = root["results"], results.kind == .array, root["resultCount"] == nil else { return false }
+            guard let first = results.firstElement else { return root["requestParameters"] != nil }
+            return Self.isStatus(first)
+        case .v1Timeline:
+            guard root.kind == .array else { return false }
+            guard let first = root.firstElement else { return true }
+            return first.kind == .object && first["tweet"] == nil && (first["text"] != nil || first["full_text"] != nil)
+        case .archive:
+            guard root.kind == .array, let first = root.firstElement else { return false }
+            return first.kind == .object && first["tweet"]?.kind == .object
+        case .v1Status:
+            return root.kind == .object && Self.isStatus(root) && (root["user"] != nil || root["created_at"] != nil)
+        case .v2Page:
+            guard root.kind == .object else { return false }
+            if let data = root["data"] {
+                switch data.kind {
+                case .array:
+                    guard let first = data.firstElement else { return true }
+                    return first.kind == .object && first["id"] != nil && first["text"] != nil
+                case .object: return data["id"] != nil && data["text"] != nil
+                default: return false
+                }
+            }
+            return root["meta"]?["result_count"] != nil
+        }
+    }
+
+    private static func isStatus(_ value: JSONValue) -> Bool {
+        value.kind == .object && (value["id_str"] ?? value["id"]) != nil && (value["text"] ?? value["full_text"]) != nil
+    }
+
+    /// Reads a document of this format into a batch.
+    public func read(_ root: JSONValue, path: String, options: ImportOptions) throws -> any ImportBatch {
+        try tweets(root, path: path, term: options["term"])
+    }
+
+    func tweets(_ root: JSONValue, path: String, term: String?) throws -> TweetBatch {
+        var related: [ImportedTweet] = []
+        switch self {
+        case .v1Search:
+            let list = (root["statuses"] ?? root["results"])!.array!
+            let key = root["statuses"] != nil ? "statuses" : "results"
+            var tweets: [ImportedTweet] = []
+            tweets.reserveCapacity(list.count)
+            for (index, item) in list.enumerated() {
+                tweets.append(try TwitterV1Reader.status(item, path: "\(path).\(key)[\(index)]", related: &related))
+            }
+            let recorded = (root["search_metadata"]?["query"] ?? root["requestParameters"]?["query"])?.string.map(QueryString.decode)
+            return TweetBatch(term: term ?? recorded, fetchedAt: tweets.map(\.createdAt).max(), tweets: tweets, related: related)
+        case .v1Timeline, .archive:
+            var tweets: [ImportedTweet] = []
+            for (index, item) in root.array!.enumerated() {
+                let status = self == .archive ? item["tweet"] : item
+                guard let status else { throw ShapeError(path: "\(path)[\(index)]", reason: "expected an object with a `tweet` key") }
+                let suffix = self == .archive ? ".tweet" : ""
+                tweets.append(try TwitterV1Reader.status(status, path: "\(path)[\(index)]\(suffix)", related: &related))
+            }
+            return TweetBatch(term: term, fetchedAt: tweets.map(\.createdAt).max(), tweets: tweets, related: related)
+        case .v1Status:
+            let tweet = try TwitterV1Reader.status(root, path: path, related: &related)
+            return TweetBatch(term: term, fetchedAt: tweet.createdAt, tweets: [tweet], related: related)
+        case .v2Page:
+            return try TwitterV2Reader.page(root, path: path, term: term)
+        }
+    }
+}

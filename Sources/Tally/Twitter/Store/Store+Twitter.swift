@@ -1,0 +1,113 @@
+import GRDB
+
+extension Store {
+    /// The newest searches first, at most `limit`.
+    public func searchHistory(limit: Int = 100) throws -> [SearchTerm] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, text, folded, searched_at, tweet_count FROM term ORDER BY searched_at DESC, id DESC LIMIT ?",
+                             arguments: [limit]).map(Self.term)
+        }
+    }
+
+    /// Every term, newest search first.
+    public func allTerms() throws -> [SearchTerm] {
+        try searchHistory(limit: -1)
+    }
+
+    private static func term(_ row: Row) -> SearchTerm {
+        SearchTerm(id: row["id"], text: row["text"], folded: row["folded"], searchedAt: row["searched_at"], tweetCount: row["tweet_count"])
+    }
+
+    /// A term's hashtags or users seen in at least two of its tweets, most first, ties by folded
+    /// name in code-point order: one walk of the `term_mention_popularity` index.
+    public func popularity(of term: Int64, kind: TextEntity.Kind) throws -> Popularity {
+        try queue.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT m.display, tm.folded, tm.count FROM term_mention tm JOIN mention m ON m.id = tm.mention_id
+                WHERE tm.term_id = ? AND tm.kind = ? AND tm.count > 1
+                ORDER BY tm.count DESC, tm.folded
+                """, arguments: [term, kind.rawValue]).map { MentionCount(display: $0["display"], folded: $0["folded"], count: $0["count"]) }
+            let singles = try Int.fetchOne(db, sql: "SELECT count(*) FROM term_mention WHERE term_id = ? AND kind = ? AND count = 1",
+                                           arguments: [term, kind.rawValue]) ?? 0
+            return Popularity(rows: rows, hiddenSingles: singles)
+        }
+    }
+
+    /// Every stored tweet, newest first, with authors and entities (for tests and small tools:
+    /// the build walks tweets a chunk at a time with `forEachTweetChunk`).
+    public func allTweets() throws -> [StoredTweet] {
+        try queue.read { db in
+            let parser = JSONParser()
+            return try Row.fetchAll(db, sql: Self.tweetQuery + " ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC")
+                .map { Self.tweet($0, parser: parser) }
+        }
+    }
+
+    /// The tweets stored for one term, newest first.
+    public func tweets(forTerm term: Int64) throws -> [StoredTweet] {
+        try queue.read { db in
+            let parser = JSONParser()
+            return try Row.fetchAll(db, sql: Self.tweetQuery + """
+                 JOIN term_tweet tt ON tt.tweet_id = t.id WHERE tt.term_id = ?
+                 ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC
+                """, arguments: [term]).map { Self.tweet($0, parser: parser) }
+        }
+    }
+
+    /// Walks every stored tweet newest first (the `tweet_newest` index), `size` at a time, with the
+    /// terms that found each and which of the tweets they retweet or quote are stored; memory holds
+    /// one chunk, whatever the store's size.
+    public func forEachTweetChunk(size: Int = 512, _ body: (TweetChunk) throws -> Void) throws {
+        try queue.read { db in
+            let parser = JSONParser()
+            let cursor = try Row.fetchCursor(db, sql: Self.tweetQuery + " ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC")
+            var tweets: [StoredTweet] = []
+            tweets.reserveCapacity(size)
+            func flush() throws {
+                guard !tweets.isEmpty else { return }
+                var chunk = TweetChunk(tweets: tweets)
+                let ids = JSONArgument.array(tweets.map(\.id))
+                let links = try Row.fetchCursor(db, sql: "SELECT tweet_id, term_id FROM term_tweet WHERE tweet_id IN (SELECT value FROM json_each(?))",
+                                                arguments: [ids])
+                while let row = try links.next() { chunk.termIDs[row[0], default: []].append(row[1]) }
+                let referenced = tweets.flatMap { [$0.retweetOf, $0.quotes].compactMap { $0 } }
+                if !referenced.isEmpty {
+                    chunk.stored = Set(try String.fetchAll(db, sql: "SELECT id FROM tweet WHERE id IN (SELECT value FROM json_each(?))",
+                                                           arguments: [JSONArgument.array(referenced)]))
+                }
+                try body(chunk)
+                tweets.removeAll(keepingCapacity: true)
+            }
+            while let row = try cursor.next() {
+                tweets.append(Self.tweet(row, parser: parser))
+                if tweets.count == size { try flush() }
+            }
+            try flush()
+        }
+    }
+
+    private static let tweetQuery = """
+        SELECT t.id, t.created_at, t.text, t.entities, t.lang, t.retweet_of, t.quoted_id, u.id AS uid, u.screen_name, u.name, u.avatar_url
+        FROM tweet t LEFT JOIN user u ON u.id = t.author_id
+        """
+
+    private static func tweet(_ row: Row, parser: JSONParser) -> StoredTweet {
+        let userID: String? = row["uid"]
+        let author = userID.map { StoredUser(id: $0, screenName: row["screen_name"], name: row["name"], avatarURL: row["avatar_url"]) }
+        return StoredTweet(id: row["id"], author: author, createdAt: row["created_at"],
+                           text: TweetText(text: row["text"], entities: TextEntity.fromStorageJSON(row["entities"], parser: parser)),
+                           language: row["lang"], retweetOf: row["retweet_of"], quotes: row["quoted_id"])
+    }
+
+    /// Counts for the home page.
+    public func totals() throws -> StoreTotals {
+        try queue.read { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT (SELECT count(*) FROM tweet), (SELECT count(*) FROM user), (SELECT count(*) FROM term), (SELECT count(*) FROM mention),
+                    max(coalesce((SELECT max(searched_at) FROM term), 0), coalesce((SELECT max(created_at) FROM tweet), 0))
+                """)!
+            let newest: Int64 = row[4]
+            return StoreTotals(tweets: row[0], users: row[1], terms: row[2], mentions: row[3], newest: newest > 0 ? newest : nil)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// A search term with its place in the history.
+public struct SearchTerm: Sendable, Equatable, Hashable {
+    public var id: Int64
+    /// The term as first given.
+    public var text: String
+    /// The term folded to lower case: its identity.
+    public var folded: String
+    /// When it was last searched (seconds since 1970).
+    public var searchedAt: Int64
+    /// Distinct tweets stored for it.
+    public var tweetCount: Int
+}
+
+/// A hashtag or user with how many of a term's tweets mention it.
+public struct MentionCount: Sendable, Equatable {
+    /// As first seen (`Swift`, `BarackObama`), without `#` or `@`.
+    public var display: String
+    public var folded: String
+    public var count: Int
+}
+
+/// One popularity table: the mentions seen more than once, and how many were seen only once.
+public struct Popularity: Sendable, Equatable {
+    public var rows: [MentionCount]
+    public var hiddenSingles: Int
+}
+
+/// A stored user.
+public struct StoredUser: Sendable, Equatable {
+    public var id: String
+    public var screenName: String
+    public var name: String
+    public var avatarURL: String?
+}
+
+/// A stored tweet with its author and entities.
+public struct StoredTweet: Sendable, Equatable {
+    public var id: String
+    public var author: StoredUser?
+    public var createdAt: Int64
+    public var text: TweetText
+    public var language: String?
+    public var retweetOf: String?
+    public var quotes: String?
+}
+
+/// Totals for the home page.
+public struct StoreTotals: Sendable, Equatable {
+    public var tweets: Int
+    public var users: Int
+    public var terms: Int
+    public var mentions: Int
+    /// The newest search or tweet (seconds since 1970), nil for an empty store.
+    public var newest: Int64? = nil
+}
+
+/// A run of stored tweets, newest first, with what their pages need to know about other rows.
+public struct TweetChunk: Sendable {
+    public var tweets: [StoredTweet]
+    /// The ids of the terms that found each tweet, by tweet id.
+    public var termIDs: [String: [Int64]] = [:]
+    /// Which of the tweets these retweet or quote are stored, so their pages can be linked.
+    public var stored: Set<String> = []
+}

@@ -1,0 +1,187 @@
+import Foundation
+import GRDB
+
+/// Writes the tweet batches of one input file inside its transaction.
+///
+/// Existence is checked in bulk (one query per batch), statements are prepared once, and mention
+/// counts are summed in memory per file and written once at the end.
+final class TwitterSink: ImportSink {
+    private let db: Database
+    private var summary = TwitterImportReport()
+    private var termIDs: [String: Int64] = [:]
+    private var pending: [Int64: [MentionKey: PendingCount]] = [:]
+    private var newLinks: [Int64: Int] = [:]
+    /// Authors already written by this file, so an author is written again only when they changed.
+    private var writtenUsers: [String: ImportedUser] = [:]
+
+    struct MentionKey: Hashable {
+        var kind: TextEntity.Kind
+        var folded: String
+    }
+
+    struct PendingCount {
+        var display: String
+        var count: Int
+    }
+
+    init(db: Database) {
+        self.db = db
+    }
+
+    func add(_ batch: any ImportBatch, format: any DocumentFormat) throws {
+        guard let batch = batch as? TweetBatch else { return }
+        _ = try storeTweets(batch.tweets, counting: true)
+        summary.relatedTweets += try storeTweets(batch.related, counting: false)
+        guard let text = batch.term.map(Self.clean), !text.isEmpty else { return }
+        let termID = try term(text, fetchedAt: batch.fetchedAt ?? batch.tweets.map(\.createdAt).max())
+        if !summary.terms.contains(text) { summary.terms.append(text) }
+        try link(batch.tweets, to: termID)
+    }
+
+    /// Inserts the tweets not yet stored; returns how many were new.
+    private func storeTweets(_ tweets: [ImportedTweet], counting: Bool) throws -> Int {
+        guard !tweets.isEmpty else { return 0 }
+        let known = try existing(tweets.map(\.id), sql: "SELECT id FROM tweet WHERE id IN (SELECT value FROM json_each(?))")
+        var inserted = Set<String>()
+        let userStatement = try db.cachedStatement(sql: """
+            INSERT INTO user (id, screen_name, name, avatar_url) VALUES (?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET screen_name = excluded.screen_name, name = excluded.name,
+                avatar_url = coalesce(excluded.avatar_url, avatar_url)
+            WHERE screen_name IS NOT excluded.screen_name OR name IS NOT excluded.name
+                OR (excluded.avatar_url IS NOT NULL AND avatar_url IS NOT excluded.avatar_url)
+            """)
+        let tweetStatement = try RawStatement(db, sql: """
+            INSERT INTO tweet (id, author_id, created_at, text, entities, lang, retweet_of, quoted_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for tweet in tweets {
+            if let author = tweet.author, writtenUsers[author.id] != author {
+                try userStatement.execute(arguments: [author.id, author.screenName, author.name, author.avatarURL])
+                writtenUsers[author.id] = author
+            }
+            if known.contains(tweet.id) || inserted.contains(tweet.id) {
+                if counting { summary.knownTweets += 1 }
+                continue
+            }
+            inserted.insert(tweet.id)
+            if counting { summary.newTweets += 1 }
+            tweetStatement.bind(1, tweet.id)
+            tweetStatement.bind(2, tweet.author?.id)
+            tweetStatement.bind(3, tweet.createdAt)
+            tweetStatement.bind(4, tweet.text.text)
+            tweetStatement.bind(5, TextEntity.storageJSON(tweet.text.entities))
+            tweetStatement.bind(6, tweet.language)
+            tweetStatement.bind(7, tweet.retweetOf)
+            tweetStatement.bind(8, tweet.quotes)
+            try tweetStatement.run()
+        }
+        return inserted.count
+    }
+
+    /// The term's id, created if new; a later search moves it up the history.
+    private func term(_ text: String, fetchedAt: Int64?) throws -> Int64 {
+        let folded = text.lowercased()
+        if let id = termIDs[folded] {
+            if let fetchedAt {
+                try db.execute(sql: "UPDATE term SET searched_at = ? WHERE id = ? AND searched_at < ?", arguments: [fetchedAt, id, fetchedAt])
+            }
+            return id
+        }
+        let id: Int64
+        if let row = try Row.fetchOne(db, sql: "SELECT id, searched_at FROM term WHERE folded = ?", arguments: [folded]) {
+            id = row["id"]
+            if let fetchedAt, fetchedAt > row["searched_at"] as Int64 {
+                try db.execute(sql: "UPDATE term SET searched_at = ? WHERE id = ?", arguments: [fetchedAt, id])
+            }
+        } else {
+            try db.execute(sql: "INSERT INTO term (folded, text, searched_at) VALUES (?, ?, ?)",
+                           arguments: [folded, text, fetchedAt ?? BuildClock.now()])
+            id = db.lastInsertedRowID
+        }
+        termIDs[folded] = id
+        return id
+    }
+
+    /// Links tweets to a term once each and queues their mentions for counting.
+    private func link(_ tweets: [ImportedTweet], to termID: Int64) throws {
+        guard !tweets.isEmpty else { return }
+        let known = try existing(tweets.map(\.id), sql: "SELECT tweet_id FROM term_tweet WHERE term_id = \(termID) AND tweet_id IN (SELECT value FROM json_each(?))")
+        let statement = try RawStatement(db, sql: "INSERT INTO term_tweet (term_id, tweet_id) VALUES (?, ?)")
+        // Links from earlier pages of this file are already in term_tweet (this transaction sees
+        // its own writes), so `known` covers them; only repeats within this page need a set, and
+        // memory does not grow with the file.
+        var linked = Set<String>()
+        var counts = pending[termID, default: [:]]
+        for tweet in tweets where !known.contains(tweet.id) && linked.insert(tweet.id).inserted {
+            statement.bind(1, termID)
+            statement.bind(2, tweet.id)
+            try statement.run()
+            newLinks[termID, default: 0] += 1
+            for mention in tweet.distinctMentions {
+                counts[MentionKey(kind: mention.kind, folded: mention.folded), default: PendingCount(display: mention.value, count: 0)].count += 1
+            }
+        }
+        pending[termID] = counts
+    }
+
+    /// Writes the summed mention counts and tweet counts of the file.
+    func finish() throws -> any ImportReport {
+        let upsert = try RawStatement(db, sql: """
+            INSERT INTO term_mention (term_id, mention_id, kind, folded, count) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT(term_id, mention_id) DO UPDATE SET count = count + excluded.count
+            """)
+        for (termID, counts) in pending.sorted(by: { $0.key < $1.key }) {
+            let ids = try mentionIDs(for: counts)
+            for (key, value) in counts {
+                guard let id = ids[key] else { continue }
+                upsert.bind(1, termID)
+                upsert.bind(2, id)
+                upsert.bind(3, key.kind.rawValue)
+                upsert.bind(4, key.folded)
+                upsert.bind(5, Int64(value.count))
+                try upsert.run()
+                summary.mentionsCounted += value.count
+            }
+        }
+        for (termID, added) in newLinks where added > 0 {
+            try db.execute(sql: "UPDATE term SET tweet_count = tweet_count + ? WHERE id = ?", arguments: [added, termID])
+        }
+        return summary
+    }
+
+    /// The mention rows for these keys, inserting the new ones with their first-seen casing.
+    private func mentionIDs(for counts: [MentionKey: PendingCount]) throws -> [MentionKey: Int64] {
+        var ids: [MentionKey: Int64] = [:]
+        ids.reserveCapacity(counts.count)
+        let lookup = try RawStatement(db, sql: "SELECT id, folded FROM mention WHERE kind = ? AND folded IN (SELECT value FROM json_each(?))")
+        for kind in [TextEntity.Kind.hashtag, .user] {
+            let keys = counts.keys.filter { $0.kind == kind }.map(\.folded)
+            guard !keys.isEmpty else { continue }
+            lookup.bind(1, kind.rawValue)
+            lookup.bind(2, JSONArgument.array(keys))
+            for (id, folded) in try lookup.pairs() { ids[MentionKey(kind: kind, folded: folded)] = id }
+        }
+        let insert = try RawStatement(db, sql: "INSERT INTO mention (kind, folded, display) VALUES (?, ?, ?)")
+        // New mentions get ids in a stable order, so the same imports give the same store.
+        for (key, value) in counts.sorted(by: { ($0.key.kind.rawValue, $0.key.folded) < ($1.key.kind.rawValue, $1.key.folded) }) where ids[key] == nil {
+            insert.bind(1, key.kind.rawValue)
+            insert.bind(2, key.folded)
+            insert.bind(3, value.display)
+            try insert.run()
+            ids[key] = db.lastInsertedRowID
+        }
+        return ids
+    }
+
+    /// The keys of `ids` that the query finds, in one query with the keys bound as a JSON array.
+    private func existing(_ ids: [String], sql: String) throws -> Set<String> {
+        guard !ids.isEmpty else { return [] }
+        let query = try RawStatement(db, sql: sql)
+        query.bind(1, JSONArgument.array(ids))
+        return Set(try query.strings())
+    }
+
+    /// Terms are shown as given, less surrounding spaces and line breaks.
+    private static func clean(_ term: String) -> String {
+        term.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+    }
+}
