@@ -24,7 +24,7 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 WORK = ROOT / ".build" / "bench"
-TALLY = ROOT / ".build" / "release" / "tally"
+TALLY = pathlib.Path(os.environ.get("TALLY", ROOT / ".build" / "release" / "tally"))
 
 
 def size_of(text):
