@@ -222,7 +222,9 @@ def main():
 
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), platform.processor())
     memory = next((int(line.split()[1]) // 1024 // 1024 for line in open("/proc/meminfo") if line.startswith("MemTotal")), 0)
-    print(f"Machine: {os.cpu_count()} cores ({cpu}), {memory} GiB, {platform.system()} {platform.release()}; median of {args.runs} runs\n")
+    load = open("/proc/loadavg").read().split()[:3]
+    print(f"Machine: {os.cpu_count()} cores ({cpu}), {memory} GiB, {platform.system()} {platform.release()}; median of {args.runs} runs; "
+          f"load average at the end {', '.join(load)}\n")
     print("| measure | Tally | peer | Tally vs peer |")
     print("|---|---|---|---|")
     for row in rows:

@@ -198,10 +198,14 @@
       if (toTop && this.wrapper) { this.wrapper.scrollTop = 0; }
       this.renderWindow(true);
     } else {
-      // Rows move fastest into a fresh body outside the document, swapped in at once.
-      var fresh = this.body.cloneNode(false);
+      // Rows move fastest out of a detached body into a fresh one, swapped in at once.
+      var old = this.body;
+      var fresh = old.cloneNode(false);
+      var next = old.nextSibling;
+      this.table.removeChild(old);
+      old.textContent = '';
       for (var i = 0; i < this.shown.length; i++) { fresh.appendChild(this.rows[this.shown[i]]); }
-      this.table.replaceChild(fresh, this.body);
+      this.table.insertBefore(fresh, next);
       this.body = fresh;
     }
     this.markHeaders();
