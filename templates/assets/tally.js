@@ -209,6 +209,10 @@
       this.body = fresh;
     }
     this.markHeaders();
+    this.showCount();
+  };
+
+  Table.prototype.showCount = function () {
     if (this.counter) {
       this.counter.textContent = 'Showing ' + this.shown.length.toLocaleString('en-US') + ' of ' + this.count.toLocaleString('en-US');
     }
@@ -474,49 +478,83 @@
     });
   }
 
+  var idle = window.requestIdleCallback || function (callback) { return setTimeout(callback, 50); };
+
+  /* Wraps a table in its scroll box, adds its filter box and makes it sortable; a long table
+     (data-rows) only once its data script has loaded. */
+  function enhance(element, heading, name, announcer) {
+    var wrapper = document.createElement('div');
+    wrapper.className = 'table-scroll';
+    element.parentNode.insertBefore(wrapper, element);
+    wrapper.appendChild(element);
+    var table = new Table(element, name, announcer);
+    tables.push(table);
+    tables.sort(function (a, b) { return a.table.compareDocumentPosition(b.table) & 2 ? 1 : -1; });
+    addFilter(table, wrapper, heading);
+    if (table.data) {
+      table.startWindow(wrapper, heading);
+      table.update(false);
+    } else {
+      table.showCount(); // a plain table is already in its default order
+    }
+    restoreTable(table, readFragment());
+    // Work out sort keys and filter texts while the reader is idle, a piece at a time, so a first
+    // click or keystroke is quick.
+    table.columns.forEach(function (column, index) {
+      if (column.sortable) { idle(function () { columnKeys(table, index); }); }
+    });
+    if (table.input) { idle(function () { searchTexts(table); }); }
+  }
+
+  /* A long table's rows come from a classic script beside the page, loaded after the first rows
+     are on screen (no fetch: this works from file://). */
+  function loadRows(source, done) {
+    var script = document.createElement('script');
+    script.src = source;
+    script.onload = done;
+    script.onerror = done;
+    document.body.appendChild(script);
+  }
+
   function start() {
     var announcer = document.createElement('p');
     announcer.className = 'visually-hidden';
     announcer.setAttribute('aria-live', 'polite');
     (document.querySelector('main') || document.body).appendChild(announcer);
     var taken = {};
+    var waiting = 1;
+    function ready() {
+      if (--waiting === 0 && window.performance && performance.mark) { performance.mark('tally-tables'); }
+    }
     Array.prototype.forEach.call(document.querySelectorAll('main table'), function (element) {
       if (!element.tHead || !element.tBodies.length) { return; }
       var heading = headingBefore(element);
-      var wrapper = document.createElement('div');
-      wrapper.className = 'table-scroll';
-      element.parentNode.insertBefore(wrapper, element);
-      wrapper.appendChild(element);
-      var table = new Table(element, nameFor(heading, taken), announcer);
-      tables.push(table);
-      addFilter(table, wrapper, heading);
-      if (table.data) { table.startWindow(wrapper, heading); }
-      table.update(false);
+      var name = nameFor(heading, taken);
+      var source = element.getAttribute('data-rows');
+      if (!source) {
+        enhance(element, heading, name, announcer);
+        return;
+      }
+      waiting++;
+      loadRows(source, function () {
+        if (!(window.tallyRows || {})[source]) { element.removeAttribute('data-rows'); }
+        enhance(element, heading, name, announcer);
+        ready();
+      });
     });
     showTimes();
-    restoreAll();
-    window.addEventListener('hashchange', restoreAll);
-    if (window.performance && performance.mark) { performance.mark('tally-tables'); }
-    // Work out sort keys and filter texts while the reader is idle, a piece at a time, so a first
-    // click or keystroke is quick.
-    var idle = window.requestIdleCallback || function (callback) { return setTimeout(callback, 50); };
-    tables.forEach(function (table) {
-      table.columns.forEach(function (column, index) {
-        if (column.sortable) { idle(function () { columnKeys(table, index); }); }
-      });
-      if (table.input) { idle(function () { searchTexts(table); }); }
+    window.addEventListener('hashchange', function () {
+      var values = readFragment();
+      tables.forEach(function (table) { restoreTable(table, values); });
     });
+    ready();
   }
 
-  function restoreAll() {
-    var values = readFragment();
-    tables.forEach(function (table) {
-      var query = values[table.name + '.filter'] || '';
-      if (values[table.name] !== undefined || table.keys.length || query !== table.query) { table.restore(values[table.name], query); }
-    });
+  function restoreTable(table, values) {
+    var query = values[table.name + '.filter'] || '';
+    if (values[table.name] !== undefined || table.keys.length || query !== table.query) { table.restore(values[table.name], query); }
   }
 
-  /* Deferred data scripts of long tables run after this one, before DOMContentLoaded: wait for it. */
   var started = false;
   function begin() {
     if (!started) { started = true; start(); }

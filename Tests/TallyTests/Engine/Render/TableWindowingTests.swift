@@ -28,7 +28,7 @@ struct TableWindowingTests {
         #expect(result.contains("<table data-rows=\"../../searches/x/hashtags.table.js\" aria-rowcount=\"51\">"))
         #expect(result.contains("<tr aria-rowindex=\"6\">") && !result.contains("#tag5 &amp; co"))
         #expect(result.contains("<a href=\"hashtags.csv\">All 50 rows as CSV</a>"))
-        #expect(result.contains("<script src=\"../../searches/x/hashtags.table.js\" defer></script>"))
+        #expect(!result.contains("<script"), "the theme's script loads the rows once the first ones are painted")
         #expect(files.map(\.path) == ["searches/x/hashtags.table.js"], "no second CSV when the page links one")
     }
 
