@@ -77,4 +77,4 @@ release:
 	$(SWIFT) build -c release
 
 clean:
-	rm -rf .build .build-fuzz public tally.sqlite tally.sqlite-wal tally.sqlite-shm tally.sqlite.lock .public.lock
+	rm -rf .build .build-fuzz public tally.sqlite tally.sqlite-wal tally.sqlite-shm tally.sqlite.lock .public.lock .public.tally-manifest

@@ -3,8 +3,8 @@ import Foundation
 import PackageDescription
 
 // `make fuzz` sets TALLY_FUZZ=1: libFuzzer is then linked into every executable it builds, so the
-// library is built without the theme-embedding plugin (whose host tool is an executable); the
-// fuzz target reads input and never renders pages.
+// library is built without the theme-embedding plugin (whose host tool is an executable) and
+// without the preview server; the fuzz target reads input and never renders or serves pages.
 let fuzzing = ProcessInfo.processInfo.environment["TALLY_FUZZ"] == "1"
 
 let package = Package(
@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
+        // The preview server (`tally serve`); its file middleware refuses `..` with 400.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
     ],
     targets: [
         // simdjson (Debian's libsimdjson-dev) behind a small C API; the format readers stay in Swift.
@@ -38,8 +40,10 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
-            ],
-            swiftSettings: fuzzing ? [.define("NO_EMBEDDED_THEME")] : [],
+            ] + (fuzzing ? [] : [.product(name: "Hummingbird", package: "hummingbird")]),
+            // The fuzz build leaves out the preview server too: SwiftNIO under the fuzzer's
+            // instrumentation only slows it down, and no input reaches it.
+            swiftSettings: fuzzing ? [.define("NO_EMBEDDED_THEME"), .define("NO_PREVIEW_SERVER")] : [],
             plugins: fuzzing ? [] : ["EmbedTheme"]
         ),
         .executableTarget(

@@ -11,7 +11,7 @@ extension TallyCommand {
         @Option(help: "The output folder (default: the project's, public).")
         var output: String?
 
-        @Option(name: .customLong("base-url"), help: "The site's public URL, for canonical links (overrides tally.toml).")
+        @Option(name: .customLong("base-url"), help: "The site's public http(s) URL, for canonical links and sitemap.xml (overrides tally.toml).")
         var baseURL: String?
 
         @Flag(help: "Print each build step with its time.")
@@ -19,9 +19,8 @@ extension TallyCommand {
 
         func run() throws {
             do {
-                var config = try options.load()
-                if let output { config.output = URL(fileURLWithPath: output).standardizedFileURL.path }
-                if let baseURL { config.baseURL = baseURL }
+                var config = try options.load(output: output, needs: [.store, .output])
+                if let baseURL { config.baseURL = try BaseURL(validating: baseURL).string }
                 let builder = SiteBuilder(project: config, log: verbose ? { print($0) } : nil)
                 print(try builder.build())
             } catch {

@@ -6,7 +6,11 @@ extension TallyCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Import tweet files (v1.1 search or timeline, v2 pages or JSON Lines, archive tweets.js) into the store.",
-            discussion: "Each file imports whole or not at all. The format is read from the content, not the name."
+            discussion: """
+                Each file imports whole or not at all. The format is read from the content, not the name. \
+                A folder imports every .json, .jsonl, .ndjson and .js file inside it, recursively and in name order, \
+                and lists the files it skipped.
+                """
         )
 
         @OptionGroup var options: ProjectOptions
@@ -14,11 +18,19 @@ extension TallyCommand {
         @Option(help: "Count the tweets for this search term, instead of the one the file records.")
         var term: String?
 
-        @Argument(help: "The files to import.")
+        @Argument(help: "The files or folders to import.")
         var files: [String]
 
         func run() throws {
-            let config = try loadConfig()
+            let config: ProjectConfig
+            do { config = try options.load(needs: [.store]) } catch { throw fail("\(error)") }
+            let inputs = ImportInputs.expand(files, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            for skipped in inputs.skipped { print("\(skipped): skipped (not a file tally reads)") }
+            var failures = inputs.missing.map { "\($0.path): \($0.reason)" }
+            for failure in failures { FileHandle.standardError.write(Data("tally: \(failure)\n".utf8)) }
+            if inputs.files.isEmpty {
+                throw fail(failures.isEmpty ? "nothing to import: no file tally reads in \(files.joined(separator: ", "))" : "nothing imported")
+            }
             let store: Store
             do { store = try Store(path: config.storeURL.path) } catch { throw fail("\(error)") }
             let terminal = isatty(STDERR_FILENO) == 1
@@ -28,8 +40,7 @@ extension TallyCommand {
                     FileHandle.standardError.write(Data("\r\u{1B}[K\(file): \(items) items…".utf8))
                 }
             }
-            var failures: [String] = []
-            for file in files {
+            for file in inputs.files {
                 do {
                     let summary = try importer.importFile(URL(fileURLWithPath: file), displayName: file)
                     if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
@@ -41,13 +52,10 @@ extension TallyCommand {
                 }
             }
             if !failures.isEmpty {
-                let list = failures.map { "  \($0)" }.joined(separator: "\n")
-                throw fail("\(failures.count) of \(files.count) files were not imported (nothing of them was stored):\n\(list)")
+                // Each failure was reported as it happened; the end only counts them.
+                let total = inputs.files.count + inputs.missing.count
+                throw fail("\(failures.count) of \(total) files were not imported (nothing of them was stored); see above")
             }
-        }
-
-        private func loadConfig() throws -> ProjectConfig {
-            do { return try options.load() } catch { throw fail("\(error)") }
         }
     }
 }

@@ -16,7 +16,8 @@ extension TallyCommand {
             do {
                 let url = URL(fileURLWithPath: folder)
                 let files = try ProjectScaffold.create(at: url, title: title)
-                print("Created \(folder) with \(files.count) files. Next: cd \(folder) && tally import FILE… && tally build")
+                print("Created \(folder) with \(files.count) files.")
+                print(ProjectScaffold.nextSteps(folder: folder))
             } catch let error as ScaffoldError {
                 throw fail(error.description)
             }

@@ -76,7 +76,7 @@ struct CrashAndConcurrencyTests {
             #expect(builds.allSatisfy { $0.terminationStatus == 0 })
             // The site on disk is one build's: its manifest matches every file, and the home page
             // and site.js carry the same build time.
-            let manifest = try folder.read("public/.tally-manifest").split(separator: "\n")
+            let manifest = try folder.read(".public.tally-manifest").split(separator: "\n").filter { !$0.hasPrefix("#") }
             #expect(manifest.count > 1000)
             for line in manifest {
                 let parts = line.split(separator: " ", maxSplits: 1)
@@ -99,7 +99,9 @@ struct CrashAndConcurrencyTests {
         let store = folder.url.appendingPathComponent("s.sqlite").path
         let result = try CommandLineTool.run(["import", "--store", store, "good1.json", "bad.json", "good2.json"], in: folder.url)
         #expect(result.status != 0)
-        #expect(result.stderr.contains("1 of 3 files were not imported") && result.stderr.hasSuffix("bad.json: line 1, column 15 (byte 14): the document is cut short; expected a value\n"))
+        #expect(result.stderr.contains("1 of 3 files were not imported"))
+        // Said once, as it happened, not again in the summary.
+        #expect(result.stderr.components(separatedBy: "bad.json: line 1, column 15 (byte 14): the document is cut short; expected a value").count == 2)
         #expect(try Store(path: store).tableCounts()["tweet"] == 2)
     }
 }

@@ -43,3 +43,30 @@ enum CommandLineTool {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
+
+extension CommandLineTool {
+    /// Runs `tally ARGUMENTS…` to the end and returns its exit status, standard output and standard error.
+    static func output(_ arguments: [String], environment: [String: String] = [:], in folder: URL) throws
+        -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tally-out-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: scratch.path + ".out", contents: nil)
+        _ = FileManager.default.createFile(atPath: scratch.path + ".err", contents: nil)
+        defer {
+            try? FileManager.default.removeItem(atPath: scratch.path + ".out")
+            try? FileManager.default.removeItem(atPath: scratch.path + ".err")
+        }
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.path + ".out"))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.path + ".err"))
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let out = try String(contentsOfFile: scratch.path + ".out", encoding: .utf8)
+        let err = try String(contentsOfFile: scratch.path + ".err", encoding: .utf8)
+        return (process.terminationStatus, out, err)
+    }
+}

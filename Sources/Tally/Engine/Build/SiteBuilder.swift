@@ -13,6 +13,8 @@ public struct SiteBuilder {
     public var builtAt: Int64?
     /// Where the site goes; the project's output folder when nil.
     public var output: (any SiteOutput)?
+    /// Where the 404 page's links start; the base URL's path, or `/`, when nil. The preview sets `/`.
+    public var notFoundRoot: String?
 
     public init(project: ProjectConfig, sources: [any DataSource], log: ((String) -> Void)? = nil) {
         self.project = project
@@ -28,7 +30,9 @@ public struct SiteBuilder {
             guard FileManager.default.fileExists(atPath: project.storeURL.path) else {
                 throw StoreError.cannotOpen(path: project.storeURL.path, reason: "no store yet; run `tally import FILE…` first")
             }
-            return try Store(path: project.storeURL.path, sources: sources)
+            let store = try Store(path: project.storeURL.path, sources: sources)
+            try store.limitCache(mebibytes: 8)
+            return store
         }
         let theme = try steps.run("load theme") { try Theme.load(folder: project.themeURL) }
         let time = builtAt ?? BuildClock.now()
@@ -44,13 +48,19 @@ public struct SiteBuilder {
         let navigation = [SiteInfo.home] + parts.flatMap { $0.sections.compactMap(\.navigation) }
         let site = SiteInfo(title: project.title, baseURL: project.baseURL, builtAt: time, dataAsOf: dataAsOf, navigation: navigation)
         let renderer = PageRenderer(theme: theme, site: site)
-        steps.expect(parts.reduce(2) { $0 + $1.sections.count })
+        steps.expect(parts.reduce(3) { $0 + $1.sections.count })
 
         let output = self.output ?? SiteWriter(output: project.outputURL)
         var pages = 0
+        // Every page's path, for the sitemap: pages are the HTML files (Routes ends them in index.html).
+        var pagePaths: [String] = []
         // Sections hand over pages as they plan them; the sink renders them on every core a chunk
         // at a time and writes each chunk at once, so memory holds one chunk, not the site.
-        let report = try output.write { emitFile in try withoutActuallyEscaping(emitFile) { emit in
+        let report = try output.write { emitFile in try withoutActuallyEscaping(emitFile) { emitOutput in
+            let emit: (OutputFile) throws -> Void = { file in
+                if file.path.hasSuffix(".html") { pagePaths.append(file.path) }
+                try emitOutput(file)
+            }
             let sink = PageSink(render: { chunk in for file in try renderer.renderAll(chunk) { try emit(file) } }, write: emit)
             try steps.run("home page") {
                 try sink.page(try homePage(cards: parts.map(\.card), site: site, renderer: renderer))
@@ -61,6 +71,11 @@ public struct SiteBuilder {
                     try section.plan(into: sink)
                     try sink.flush()
                 }
+            }
+            try steps.run("hosting files") {
+                let root = notFoundRoot ?? NotFoundPage.rootPath(baseURL: project.baseURL)
+                try emitOutput(OutputFile(path: Routes.notFound, bytes: Array(try renderer.render(NotFoundPage.page(rootPath: root)).utf8)))
+                for file in HostingFiles.make(pagePaths: pagePaths, baseURL: project.baseURL) { try emitOutput(file) }
             }
             try steps.run("assets") {
                 for (name, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) { try emit(OutputFile(path: Routes.asset(name), bytes: bytes)) }

@@ -20,49 +20,49 @@ public struct Importer: Sendable {
 
     private var detector: FormatDetector { FormatDetector(sources: store.sources) }
 
+    /// Files up to this size are read on the importing thread: starting a reader thread costs
+    /// more than the overlap it buys on a small file, and crawlers leave many small files.
+    static let inlineLimit = 4 << 20
+
     /// Imports one file; nothing of it is kept if it fails.
     ///
-    /// Reading (simdjson and the format readers) runs on its own thread and hands whole batches to
-    /// the store's transaction through a channel of a few batches, so parsing and writing overlap
-    /// on two cores while memory stays flat.
+    /// Reading a large file (simdjson and the format readers) runs on its own thread and hands
+    /// whole batches to the store's transaction through a channel of a few batches, so parsing and
+    /// writing overlap on two cores while memory stays flat.
     public func importFile(_ url: URL, displayName: String? = nil) throws -> ImportSummary {
         let name = displayName ?? url.path
-        let channel = BoundedChannel<(any ImportBatch, FormatDetector.Match)>(capacity: 4)
-        let reader = self
-        let thread = Thread {
-            do {
-                try reader.read(url, name: name, parser: JSONParser()) { batch, format in
-                    guard channel.send((batch, format)) else { throw CancellationError() }
-                }
-                channel.finish()
-            } catch {
-                channel.finish(throwing: error)
-            }
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int
         do {
-            let sources = store.sources
-            let options = self.options
-            return try store.importing { db in
-                var summary = ImportSummary(file: name)
-                var sinks: [Int: any ImportSink] = [:]
-                var opened: [Int] = []
+            if let size, size <= Self.inlineLimit {
+                return try store.importing { db in
+                    let writer = BatchWriter(db: db, sources: store.sources, options: options, file: name)
+                    try read(url, name: name, parser: JSONParser()) { batch, match in try writer.add(batch, match) }
+                    return try writer.finish()
+                }
+            }
+            let channel = BoundedChannel<(any ImportBatch, FormatDetector.Match)>(capacity: 4)
+            let reader = self
+            let thread = Thread {
                 do {
-                    while let (batch, match) = try channel.receive() {
-                        if !summary.formats.contains(match.format.name) { summary.formats.append(match.format.name) }
-                        if sinks[match.source] == nil {
-                            sinks[match.source] = try sources[match.source].makeSink(db, options: options)
-                            opened.append(match.source)
-                        }
-                        try sinks[match.source]!.add(batch, format: match.format)
+                    try reader.read(url, name: name, parser: JSONParser()) { batch, format in
+                        guard channel.send((batch, format)) else { throw CancellationError() }
                     }
+                    channel.finish()
+                } catch {
+                    channel.finish(throwing: error)
+                }
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+            return try store.importing { db in
+                let writer = BatchWriter(db: db, sources: store.sources, options: options, file: name)
+                do {
+                    while let (batch, match) = try channel.receive() { try writer.add(batch, match) }
                 } catch {
                     channel.cancel()
                     throw error
                 }
-                summary.reports = try opened.map { try sinks[$0]!.finish() }
-                return summary
+                return try writer.finish()
             }
         } catch let error as ImportError {
             throw error

@@ -1,19 +1,22 @@
-/// The list of a built site's files with a digest of each, kept in the output folder.
+/// The list of a built site's files with a digest of each, kept beside the output folder.
 struct Manifest {
     var entries: [String: String] = [:]
+    /// The folder it describes (device and inode), when known.
+    var folder: String?
 
     init() {}
 
     init(parsing data: some Sequence<UInt8>) {
         for line in String(decoding: Array(data), as: UTF8.self).split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 1)
-            if parts.count == 2 { entries[String(parts[1])] = String(parts[0]) }
+            guard parts.count == 2 else { continue }
+            if parts[0] == "#folder" { folder = String(parts[1]) } else { entries[String(parts[1])] = String(parts[0]) }
         }
     }
 
-    /// One `digest path` line per file, sorted, so the manifest itself is reproducible.
+    /// A `#folder` line, then one `digest path` line per file, sorted.
     func serialized() -> String {
-        entries.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)\n" }.joined()
+        (folder.map { "#folder \($0)\n" } ?? "") + entries.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)\n" }.joined()
     }
 
     /// A 128-bit FNV-1a digest (two 64-bit lanes): enough to notice a change, not a security hash.

@@ -8,8 +8,14 @@ import Glibc
 public struct SiteWriter: SiteOutput {
     /// The output folder.
     public let output: URL
-    /// Marks a folder as Tally's own, so a build never replaces a folder it did not write.
-    static let marker = ".tally-manifest"
+    /// Where builds before 0.2 kept the manifest: inside the output. Still read, never written.
+    static let legacyMarker = ".tally-manifest"
+
+    /// The build's bookkeeping, beside the output (`.public.tally-manifest`), so it is never
+    /// published: every file with its digest, and which folder it describes.
+    public var manifestURL: URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).tally-manifest")
+    }
 
     public init(output: URL) {
         self.output = output.standardizedFileURL
@@ -28,12 +34,12 @@ public struct SiteWriter: SiteOutput {
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
         try manager.createDirectory(at: parent, withIntermediateDirectories: true)
-        // One build at a time writes this folder; a second waits, then replaces the first's site whole.
-        let lock = try FileLock(parent.appendingPathComponent(".\(output.lastPathComponent).lock"))
+        // One build at a time writes this folder; a second waits, then replaces the first's site
+        // whole. The lock is on the parent folder itself, so no lock file is left behind.
+        let lock = try FolderLock(parent)
         defer { lock.release() }
         try recoverInterruptedBuild()
-        try checkReplaceable()
-        let previous = (try? Data(contentsOf: output.appendingPathComponent(Self.marker))).map { Manifest(parsing: $0) } ?? Manifest()
+        let previous = try previousManifest()
 
         let staging = parent.appendingPathComponent(".\(output.lastPathComponent).staging-\(getpid())")
         try? manager.removeItem(at: staging)
@@ -56,7 +62,16 @@ public struct SiteWriter: SiteOutput {
                 changed += 1
                 try Self.writeFile(file.bytes, to: target.path, name: file.path)
             }
-            try Self.writeFile(Array(manifest.serialized().utf8), to: staging.appendingPathComponent(Self.marker).path, name: Self.marker)
+            // Written before the swap, naming the staging folder (which becomes the output by
+            // rename): a build killed in between leaves a manifest that no longer matches, which the
+            // next build notices and so never links a file it did not check.
+            manifest.folder = Self.identity(of: staging.path)
+            let pending = parent.appendingPathComponent(".\(output.lastPathComponent).tally-manifest-\(getpid())")
+            try? manager.removeItem(at: pending)
+            try Self.writeFile(Array(manifest.serialized().utf8), to: pending.path, name: pending.lastPathComponent)
+            guard rename(pending.path, manifestURL.path) == 0 else {
+                throw OutputError(path: manifestURL.path, reason: "cannot be written (\(String(cString: strerror(errno))))")
+            }
         } catch {
             try? manager.removeItem(at: staging)
             throw error
@@ -91,7 +106,7 @@ public struct SiteWriter: SiteOutput {
                 try? manager.removeItem(at: old)
             }
         }
-        for entry in leftovers where entry.hasPrefix(".\(name).staging-") {
+        for entry in leftovers where entry.hasPrefix(".\(name).staging-") || entry.hasPrefix(".\(name).tally-manifest-") {
             try? manager.removeItem(at: parent.appendingPathComponent(entry))
         }
     }
@@ -112,16 +127,35 @@ public struct SiteWriter: SiteOutput {
         }
     }
 
-    /// Refuses to replace a folder that has content but was not written by Tally.
-    private func checkReplaceable() throws {
+    /// The previous build's manifest, when the output is Tally's; refuses a folder that has content
+    /// but was not written by Tally. Digests are trusted (to link unchanged files) only when the
+    /// manifest names the very folder that is there.
+    private func previousManifest() throws -> Manifest {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
-        guard manager.fileExists(atPath: output.path, isDirectory: &isFolder) else { return }
+        let beside = (try? Data(contentsOf: manifestURL)).map { Manifest(parsing: $0) }
+        guard manager.fileExists(atPath: output.path, isDirectory: &isFolder) else { return Manifest() }
         guard isFolder.boolValue else { throw OutputError(path: output.path, reason: "is a file, not a folder") }
         let contents = try manager.contentsOfDirectory(atPath: output.path)
-        if !contents.isEmpty && !contents.contains(Self.marker) {
-            throw OutputError(path: output.path, reason: "is not empty and was not written by tally; choose another --output or empty it")
+        if contents.isEmpty { return Manifest() }
+        if contents.contains(Self.legacyMarker) {
+            return (try? Data(contentsOf: output.appendingPathComponent(Self.legacyMarker))).map { Manifest(parsing: $0) } ?? Manifest()
         }
+        if let beside {
+            if beside.folder == Self.identity(of: output.path) { return beside }
+            // Not the folder the manifest describes (a build killed just before its swap): still
+            // Tally's when it holds nothing the manifest does not list, but nothing is linked from it.
+            let names = Set(beside.entries.keys.map { String($0.split(separator: "/", maxSplits: 1)[0]) })
+            if contents.allSatisfy(names.contains) { return Manifest() }
+        }
+        throw OutputError(path: output.path, reason: "is not empty and was not written by tally; choose another --output or empty it")
+    }
+
+    /// Device and inode of a folder: kept by a rename, so the staging folder's is the output's after the swap.
+    static func identity(of path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return "\(info.st_dev):\(info.st_ino)"
     }
 
     /// The file for an output path, refusing any path that could leave the folder.

@@ -46,10 +46,11 @@ public struct ProjectConfig: Sendable {
         if let value = try string("store") { config.store = value }
         if let value = try string("output") { config.output = value }
         if let value = try string("base_url"), !value.isEmpty {
-            guard Routes.external(value) != nil, !value.lowercased().hasPrefix("mailto:") else {
-                throw ConfigError(file: file.path, place: "base_url", reason: "expected an http(s) URL, found \"\(value)\"")
+            do {
+                config.baseURL = try BaseURL(validating: value).string
+            } catch let error as BaseURLError {
+                throw ConfigError(file: file.path, place: "base_url", reason: error.description)
             }
-            config.baseURL = value
         }
         if let value = try string("templates") { config.templates = value }
         let known: Set<String> = ["title", "store", "output", "base_url", "templates"]

@@ -22,13 +22,9 @@ public enum ProjectScaffold {
                 templates = "templates"
 
                 """.utf8),
-            "content/README.md": Array("""
-                # Content
-
-                Put the JSON files you import here, then run `tally import content/*.json` and `tally build`.
-
-                """.utf8),
-            ".gitignore": Array("public/\ntally.sqlite*\n".utf8),
+            // Empty but kept by git; hidden, so `tally import content/*` never trips on it.
+            "content/.gitkeep": [],
+            ".gitignore": Array("public/\n.public.tally-manifest\n.tally/\ntally.sqlite*\n".utf8),
         ]
         for (path, bytes) in DefaultTheme.files { files["templates/" + path] = bytes }
         for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
@@ -37,6 +33,21 @@ public enum ProjectScaffold {
             try Data(bytes).write(to: url)
         }
         return files.keys.sorted()
+    }
+}
+
+extension ProjectScaffold {
+    /// What to do after `tally init`, for the files people actually have.
+    public static func nextSteps(folder: String) -> String {
+        """
+        Next:
+          cd \(folder)
+          cp ~/Downloads/*.json ~/Downloads/*.jsonl content/   # v1.1 search or timeline .json, v2 .json or twarc .jsonl
+          cp ~/twitter-archive/data/tweets.js content/          # a Twitter archive: unzip it, then take data/tweets.js
+          tally import content/                                 # every file tally reads in the folder, in name order
+          tally build                                           # writes public/
+          tally serve                                           # previews it on http://127.0.0.1:8000/
+        """
     }
 }
 

@@ -14,6 +14,7 @@ struct LayoutContext: Encodable {
     var nav: [NavItem]
     var siteScriptHref: String
     var canonicalURL: String?
+    var ogTitle: String
     var stylesheetHref: String
     var scriptHref: String
 
@@ -21,16 +22,18 @@ struct LayoutContext: Encodable {
         siteTitle = MarkdownEscaping.removingDirectionalControls(site.title)
         pageTitle = MarkdownEscaping.removingDirectionalControls(page.title)
         isHome = page.path == Routes.home
-        root = Routes.root(from: page.path)
+        // Relative to the page, except where a page sets its own start (the 404 page's `/dash/`).
+        let root = page.linkRoot ?? Routes.root(from: page.path)
+        self.root = root
         self.body = body
         nav = site.navigation.map {
-            NavItem(title: $0.title, href: Routes.relative(from: page.path, to: $0.path), current: $0.id == page.section)
+            NavItem(title: $0.title, href: root + $0.path, current: $0.id == page.section && page.linkRoot == nil)
         }
-        siteScriptHref = Routes.relative(from: page.path, to: Routes.siteScript)
-        canonicalURL = site.baseURL.flatMap { base in
-            Routes.external((base.hasSuffix("/") ? base : base + "/") + (page.path == Routes.home ? "" : page.path))
-        }
-        stylesheetHref = Routes.relative(from: page.path, to: Routes.asset("tally.css"))
-        scriptHref = Routes.relative(from: page.path, to: Routes.asset("tally.js"))
+        siteScriptHref = root + Routes.siteScript
+        // Canonical and Open Graph URLs are absolute; the 404 page stands for no address.
+        canonicalURL = page.path == Routes.notFound ? nil : site.baseURL.flatMap { try? BaseURL(validating: $0) }?.url(for: page.path)
+        ogTitle = page.path == Routes.home ? siteTitle : pageTitle
+        stylesheetHref = root + Routes.asset("tally.css")
+        scriptHref = root + Routes.asset("tally.js")
     }
 }

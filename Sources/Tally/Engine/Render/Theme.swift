@@ -29,6 +29,10 @@ public struct Theme: Sendable {
                 library.register(try Theme.parse(source, file: "\(origin)/\(path)"), named: String(path.dropLast(3)))
             }
         }
+        if library.getTemplate(named: "404") == nil {
+            // Themes made before the 404 page existed get the default one.
+            library.register(try Theme.parse("{{% CONTENT_TYPE: MARKDOWN}}" + NotFoundPage.defaultTemplate, file: "(default 404.md)"), named: "404")
+        }
         self.library = library
         self.assets = assets
     }

@@ -8,6 +8,8 @@ public struct SitePage: Sendable {
     /// The id of the navigation entry it belongs to, for highlighting (`NavigationEntry.id`).
     public var section: String
     public var model: any Encodable & Sendable
+    /// Where the page's links start, instead of relative to its path: the 404 page's `/dash/`.
+    public var linkRoot: String?
 
     public init(path: String, template: String, title: String, section: String, model: any Encodable & Sendable) {
         self.path = path

@@ -39,6 +39,9 @@ struct SearchesSection: SiteSection {
             try sink.page(SitePage(path: listPath, template: "twitter/term-tweets", title: "Tweets for \(term.text)", section: Self.entry.id,
                                    model: TermTweetsPage(term: term.text, popularityHref: Routes.relative(from: listPath, to: path),
                                                          tweets: list, hasTweets: !list.isEmpty, tweetCount: list.count)))
+            // A term's list holds every tweet found for it: render each term's pages before
+            // planning the next, so memory holds one term's pages, not a chunk of big ones.
+            try sink.flush()
         }
     }
 

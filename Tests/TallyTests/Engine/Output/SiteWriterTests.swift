@@ -54,6 +54,6 @@ struct SiteWriterTests {
         }
         #expect(try folder.read("public/index.html") == "v1")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }
-        #expect(leftovers == [".public.lock"])
+        #expect(leftovers == [".public.tally-manifest"])
     }
 }

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import Tally
+
+@Suite("Base URL: absolute http(s) only, used where links must be absolute")
+struct BaseURLTests {
+    @Test("bad values are refused with what was expected", arguments: ["example.org", "not a url", "ftp://example.org/", "mailto:a@b.c",
+                                                                      "javascript:alert(1)", "https://", "//example.org/", "https://example.org/?q=1",
+                                                                      "https://user:pw@example.org/", "https://example.org/a b/"])
+    func refused(value: String) {
+        do {
+            _ = try BaseURL(validating: value)
+            Issue.record("\(value) was accepted")
+        } catch {
+            #expect("\(error)".contains("expected an absolute http(s) URL"))
+        }
+    }
+
+    @Test("good values are kept with a trailing slash", arguments: [("https://example.org", "https://example.org/", "/"),
+                                                                     ("http://Example.org:8080/dash", "http://example.org:8080/dash/", "/dash/"),
+                                                                     ("https://example.org/a/b/", "https://example.org/a/b/", "/a/b/")])
+    func accepted(value: String, string: String, path: String) throws {
+        let url = try BaseURL(validating: value)
+        #expect(url.string == string)
+        #expect(url.path == path)
+        #expect(url.url(for: "searches/index.html") == string + "searches/")
+        #expect(url.url(for: "index.html") == string)
+    }
+
+    @Test("tally.toml's base_url is checked the same way")
+    func config() throws {
+        let folder = TemporaryFolder()
+        try folder.write(["tally.toml": "base_url = \"example.org\"\n"])
+        #expect(throws: ConfigError.self) { try ProjectConfig.load(folder: folder.url) }
+        do { _ = try ProjectConfig.load(folder: folder.url) } catch {
+            #expect("\(error)".contains("expected an absolute http(s) URL"))
+        }
+    }
+
+    @Test("the sitemap, robots.txt, canonical and Open Graph URLs carry the base URL; links stay relative")
+    func hosting() throws {
+        let project = TestProject()
+        try project.folder.write(["tally.toml": "title = \"t\"\nbase_url = \"https://example.org/dash\"\n",
+                                  "a.json": Synthetic.searchPage(query: "q", [TweetSpec(id: "42", text: "#a")])])
+        try project.importFiles(["a.json"])
+        var config = try ProjectConfig.load(folder: project.folder.url)
+        config.templates = Fixture.repository.appendingPathComponent("templates").path
+        try SiteBuilder(project: config).build()
+        let sitemap = try project.page("sitemap.xml")
+        #expect(sitemap.contains("<loc>https://example.org/dash/</loc>"))
+        #expect(sitemap.contains("<loc>https://example.org/dash/tweets/42/</loc>"))
+        #expect(sitemap.contains("<loc>https://example.org/dash/searches/q/tweets/</loc>"))
+        #expect(!sitemap.contains("404"))
+        #expect(try project.page("robots.txt") == "User-agent: *\nAllow: /\nSitemap: https://example.org/dash/sitemap.xml\n")
+        let tweet = try project.page("tweets/42/index.html")
+        #expect(tweet.contains("<link rel=\"canonical\" href=\"https://example.org/dash/tweets/42/\">"))
+        #expect(tweet.contains("<meta property=\"og:url\" content=\"https://example.org/dash/tweets/42/\">"))
+        #expect(tweet.contains("href=\"../../assets/tally.css\""))
+        // The 404 page's links start from the base URL's path, so they work at any depth.
+        let missing = try project.page("404.html")
+        #expect(missing.contains("href=\"/dash/assets/tally.css\"") && missing.contains("href=\"/dash/index.html\""))
+        #expect(!missing.contains("rel=\"canonical\""))
+    }
+
+    @Test("without a base URL there is no sitemap, robots.txt allows all, and the 404 page links from /")
+    func noBaseURL() throws {
+        let project = TestProject()
+        try project.folder.write(["a.json": Synthetic.searchPage(query: "q", [TweetSpec(id: "1", text: "#a")])])
+        try project.importFiles(["a.json"])
+        try project.build()
+        #expect(!project.folder.exists("public/sitemap.xml"))
+        #expect(try project.page("robots.txt") == "User-agent: *\nAllow: /\n")
+        #expect(try project.page("404.html").contains("<h1>Page not found</h1>"))
+        #expect(try project.page("404.html").contains("href=\"/index.html\""))
+        #expect(!(try project.page("index.html")).contains("rel=\"canonical\""))
+    }
+}

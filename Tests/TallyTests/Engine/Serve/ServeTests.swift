@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import Tally
+
+@Suite("Serve: request paths never leave the site")
+struct PreviewPathTests {
+    @Test("folders serve their index.html, files themselves, a folder without its slash redirects")
+    func resolves() throws {
+        let folder = TemporaryFolder()
+        try folder.write(["site/index.html": "home", "site/x/index.html": "x", "site/a.css": "css"])
+        let root = folder.url.appendingPathComponent("site").resolvingSymlinksInPath().path
+        #expect(PreviewPath.resolve("/", in: root) == .file(root + "/index.html"))
+        #expect(PreviewPath.resolve("/x/", in: root) == .file(root + "/x/index.html"))
+        #expect(PreviewPath.resolve("/a.css", in: root) == .file(root + "/a.css"))
+        #expect(PreviewPath.resolve("/x", in: root) == .redirect("/x/"))
+        #expect(PreviewPath.resolve("/nope/", in: root) == .notFound)
+        #expect(PreviewPath.resolve("/%78/", in: root) == .file(root + "/x/index.html"))
+    }
+
+    @Test("traversal in every spelling is refused", arguments: ["/../secret.txt", "/x/../../secret.txt", "/%2e%2e/secret.txt",
+                                                                 "/%2E%2E/secret.txt", "/x%2f..%2f..%2fsecret.txt", "/..%2fsecret.txt",
+                                                                 "/x/%00", "/a%00.css", "/..\\secret.txt", "/%5c..%5csecret.txt", "/x/./index.html"])
+    func traversal(path: String) throws {
+        let folder = TemporaryFolder()
+        try folder.write(["site/index.html": "home", "site/x/index.html": "x", "secret.txt": "secret"])
+        guard case .refused = PreviewPath.resolve(path, in: folder.url.appendingPathComponent("site").path) else {
+            Issue.record("\(path) was not refused")
+            return
+        }
+    }
+
+    @Test("a symlink pointing outside the site is refused; one inside is followed")
+    func symlinks() throws {
+        let folder = TemporaryFolder()
+        try folder.write(["site/index.html": "home", "secret.txt": "secret"])
+        let site = folder.url.appendingPathComponent("site")
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("out.txt").path, withDestinationPath: folder.url.appendingPathComponent("secret.txt").path)
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("up").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("in.html").path, withDestinationPath: "index.html")
+        guard case .refused = PreviewPath.resolve("/out.txt", in: site.path) else { Issue.record("followed out.txt"); return }
+        guard case .refused = PreviewPath.resolve("/up/secret.txt", in: site.path) else { Issue.record("followed up/"); return }
+        guard case .file = PreviewPath.resolve("/in.html", in: site.path) else { Issue.record("refused in.html"); return }
+    }
+
+    @Test("serve mode adds the reload script and lets the CSP allow it to ask the server")
+    func reloadInjection() {
+        let page = "<head>\n<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'self'\">\n</head>"
+        let served = PreviewReload.inject(into: page, generation: 3)
+        #expect(served.contains("content=\"connect-src 'self'; default-src 'none'; script-src 'self'\""))
+        #expect(served.contains("<script src=\"/_tally/reload.js\" data-generation=\"3\" defer></script>\n</head>"))
+    }
+}
+
+@Suite("Serve: the real server", .serialized)
+struct ServeTests {
+    /// A project with a store and its own copy of the theme, served on a free port.
+    final class Served {
+        let folder = TemporaryFolder()
+        let port = RawHTTP.freePort()
+        var process: Process!
+        var stdout: URL { folder.url.appendingPathComponent(".serve-out") }
+
+        init() throws {
+            try folder.write(["tally.toml": "title = \"Served\"\n",
+                              "content/a.json": Synthetic.searchPage(query: "q", [TweetSpec(id: "42", text: "#a @b")])])
+            try FileManager.default.copyItem(at: Fixture.repository.appendingPathComponent("templates"), to: folder.url.appendingPathComponent("templates"))
+            #expect(try CommandLineTool.output(["import", "content/a.json"], in: folder.url).status == 0)
+            _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
+            process = Process()
+            process.executableURL = CommandLineTool.executable
+            process.arguments = ["serve", "--port", "\(port)"]
+            process.currentDirectoryURL = folder.url
+            process.standardOutput = try FileHandle(forWritingTo: stdout)
+            process.standardError = try FileHandle(forWritingTo: stdout)
+            try process.run()
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline, !(try String(contentsOf: stdout, encoding: .utf8)).contains("Serving on") {
+                guard process.isRunning else { break }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
+
+        var output: String { (try? String(contentsOf: stdout, encoding: .utf8)) ?? "" }
+
+        /// A test that fails midway still stops its server.
+        deinit {
+            if process?.isRunning == true {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+        }
+
+        func stop() -> Int32 {
+            kill(process.processIdentifier, SIGINT)
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    @Test("pages are served, traversal is refused, a missing page is the theme's 404, a template change shows after a rebuild, Ctrl-C leaves nothing")
+    func serve() throws {
+        let served = try Served()
+        #expect(served.output.contains("Serving on http://127.0.0.1:\(served.port)/"), "\(served.output)")
+        let home = try RawHTTP.get("/", port: served.port)
+        #expect(home.status == 200)
+        #expect(home.body.contains("<h1>Served</h1>") || home.body.contains("Served"))
+        #expect(home.body.contains("/_tally/reload.js") && home.body.contains("connect-src 'self'"))
+        let searches = try RawHTTP.get("/searches/", port: served.port)
+        #expect(searches.status == 200 && searches.body.contains("<h1>Searches</h1>"))
+        #expect(try RawHTTP.get("/searches", port: served.port).status == 301)
+        #expect(try RawHTTP.get("/tweets/42/index.html", port: served.port).status == 200)
+        for path in ["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/searches%2f..%2f..%2fetc%2fpasswd", "/index.html%00", "/%2E%2E%2F"] {
+            let reply = try RawHTTP.get(path, port: served.port)
+            #expect(reply.status == 400, "\(path): \(reply.status)")
+            #expect(!reply.body.contains("root:"), "\(path) leaked")
+        }
+        let missing = try RawHTTP.get("/no/such/page/", port: served.port)
+        #expect(missing.status == 404)
+        #expect(missing.body.contains("Page not found") && missing.body.contains("href=\"/assets/tally.css\""))
+
+        let generation = try RawHTTP.get("/_tally/generation", port: served.port).body
+        let template = served.folder.url.appendingPathComponent("templates/twitter/searches.md")
+        let text = try String(contentsOf: template, encoding: .utf8)
+        try (text + "\nEdited while serving.\n").write(to: template, atomically: true, encoding: .utf8)
+        let deadline = Date().addingTimeInterval(30)
+        var page = ""
+        while Date() < deadline {
+            page = try RawHTTP.get("/searches/", port: served.port).body
+            if page.contains("Edited while serving.") { break }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        #expect(page.contains("Edited while serving."))
+        #expect(try RawHTTP.get("/_tally/generation", port: served.port).body != generation)
+
+        let pid = served.process.processIdentifier
+        #expect(served.stop() == 0)
+        #expect(served.output.contains("Stopped."))
+        let scratch = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("tally-serve-\(pid)-") }
+        #expect(scratch.isEmpty, "\(scratch)")
+        let top = try FileManager.default.contentsOfDirectory(atPath: served.folder.url.path).sorted()
+        #expect(top.allSatisfy { [".serve-out", "content", "templates", "tally.toml"].contains($0) || $0.hasPrefix("tally.sqlite") }, "\(top)")
+    }
+}
