@@ -18,6 +18,7 @@ BENCH_SIZES ?= 10k,100k,1M
 BENCH_BUILD_SIZES ?= 10k,100k
 BENCH_RUNS ?= 3
 BENCH_TABLE_SIZES ?= 10k,100k
+BENCH_GROWN_SIZES ?= 1M
 
 .PHONY: site test fuzz bench deps test-deps build release clean
 
@@ -48,7 +49,7 @@ fuzz: deps
 bench: deps test-deps release
 	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq hugo time; }
 	@command -v /usr/bin/time >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq time; }
-	$(PYTHON) bench/run.py --sizes $(BENCH_SIZES) --build-sizes $(BENCH_BUILD_SIZES) --table-sizes $(BENCH_TABLE_SIZES) --runs $(BENCH_RUNS)
+	$(PYTHON) bench/run.py --sizes $(BENCH_SIZES) --build-sizes $(BENCH_BUILD_SIZES) --table-sizes $(BENCH_TABLE_SIZES) --runs $(BENCH_RUNS) --grown-sizes $(BENCH_GROWN_SIZES)
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is required: https://www.swift.org/install/linux/"; exit 1; }

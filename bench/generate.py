@@ -51,6 +51,8 @@ def main():
     parser.add_argument("--out", required=True)
     parser.add_argument("--per-page", type=int, default=100)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--first-id", type=int, default=1_300_000_000_000_000_000,
+                        help="ids (and times) start after this one: a later batch for an existing store")
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
@@ -62,7 +64,7 @@ def main():
     user_table = zipf_table(len(users))
     term_names = [f"#{tags[n]}" if n % 3 == 0 else f"{WORDS[n % len(WORDS)]} {n}" for n in range(terms)]
 
-    next_id = 1_300_000_000_000_000_000
+    next_id = args.first_id
     recent = {t: [] for t in range(terms)}
     written = 0
     base_time = 1_600_000_000

@@ -17,6 +17,7 @@ import pathlib
 import platform
 import re
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -156,11 +157,62 @@ def big_table_benchmark(label, runs):
             f"(slowest keystroke {max(filters):.0f} ms)", "", "")
 
 
+def rusage_run(command):
+    """Runs a command; returns (wall seconds, CPU seconds, peak resident MiB) from wait4."""
+    started = time.perf_counter()
+    process = subprocess.Popen(list(map(str, command)), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - started
+    if status != 0:
+        sys.exit(f"failed: {' '.join(map(str, command))}\n{process.stderr.read().decode()[-2000:]}")
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def grown_store_benchmark(label, args):
+    """Import time per tweet of one further batch (new tweets for the same searches) into the store
+    the import measure left holding `label` tweets, against the same batch into an empty store."""
+    batch = size_of(args.grown_batch)
+    data = WORK / f"later-{args.grown_batch}.jsonl"
+    if not data.exists():
+        # Ids (and so times) after every generated store's, and the same search terms.
+        subprocess.run([sys.executable, ROOT / "bench/generate.py", "--tweets", str(batch), "--seed", "11",
+                        "--first-id", str(1_300_000_000_000_000_000 + 10 ** 13), "--out", data], check=True)
+    grown, copy, empty = WORK / f"tally-{label}.sqlite", WORK / f"grown-{label}.sqlite", WORK / "grown-empty.sqlite"
+    with sqlite3.connect(grown) as db:
+        stored = db.execute("SELECT count(*) FROM tweet").fetchone()[0]
+
+    def fresh_copy():
+        for p in WORK.glob(copy.name + "*"):
+            p.unlink()
+        shutil.copy(grown, copy)
+    # Runs alternate between the two stores, so that a busy moment of the machine weighs on both;
+    # CPU time (user + system, both threads) is reported beside wall time, as it barely depends
+    # on what else the machine runs.
+    grown_runs, empty_runs = [], []
+    for _ in range(args.runs):
+        fresh_copy()
+        grown_runs.append(rusage_run([TALLY, "import", "--store", copy, data]))
+        for p in WORK.glob(empty.name + "*"):
+            p.unlink()
+        empty_runs.append(rusage_run([TALLY, "import", "--store", empty, data]))
+    g_time, g_cpu, g_peak = (statistics.median(r[i] for r in grown_runs) for i in range(3))
+    e_time, e_cpu, e_peak = (statistics.median(r[i] for r in empty_runs) for i in range(3))
+    for p in WORK.glob(copy.name + "*"):
+        p.unlink()
+    return (f"import {args.grown_batch} more tweets into a store holding {stored:,} (vs an empty store)",
+            f"{g_time / batch * 1e6:,.1f} µs/tweet ({g_cpu / batch * 1e6:,.1f} µs CPU), {g_peak:,.0f} MiB",
+            f"empty store {e_time / batch * 1e6:,.1f} µs/tweet ({e_cpu / batch * 1e6:,.1f} µs CPU), {e_peak:,.0f} MiB",
+            f"{g_time / e_time:.2f}× the time per tweet, {g_cpu / e_cpu:.2f}× the CPU (goal ≤ 1.5×)")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="10k,100k,1M")
     parser.add_argument("--build-sizes", default="10k,100k")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--grown-sizes", default="1M",
+                        help="stores (from --sizes) to import a further batch into, against an empty store")
+    parser.add_argument("--grown-batch", default="50k")
     parser.add_argument("--table-sizes", default="10k,100k")
     args = parser.parse_args()
     WORK.mkdir(parents=True, exist_ok=True)
@@ -213,6 +265,9 @@ def main():
             _, inc_out = run([TALLY, "build", "--project", ROOT, "--store", inc_store, "--output", out], {"SOURCE_DATE_EPOCH": "1700000600"})
             changed = re.search(r"\((\d+) files, (\d+) changed, (\d+) removed\)", inc_out)
             rows.append((f"incremental build {label} after one new search page", f"{changed.group(2)} of {changed.group(1)} files written", "", ""))
+
+    for label in [g for g in args.grown_sizes.split(",") if g and g in args.sizes.split(",")]:
+        rows.append(grown_store_benchmark(label, args))
 
     for table_rows in (1_000, 10_000):
         rows.append((f"sort a plain {table_rows:,}-row table in Chromium (click to laid out, after load)",

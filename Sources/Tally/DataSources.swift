@@ -3,6 +3,7 @@
 public enum DataSources {
     public static let all: [any DataSource] = [
         TwitterSource(),
+        ChartsSource(),
     ]
 }
 
@@ -18,4 +19,9 @@ extension SiteBuilder {
     public init(project: ProjectConfig, log: ((String) -> Void)? = nil) {
         self.init(project: project, sources: DataSources.all, log: log)
     }
+}
+
+extension TallyVersion {
+    /// The version with the schema of every registered source.
+    public static var description: String { describe(sources: DataSources.all) }
 }

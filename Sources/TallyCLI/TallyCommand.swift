@@ -9,8 +9,8 @@ struct TallyCommand: AsyncParsableCommand {
         commandName: "tally",
         abstract: "Turn stored tweets into a static dashboard that works straight from disk.",
         discussion: "Start with `tally init DIR`, then `tally import FILE…`, `tally build` and `tally serve`.",
-        version: "tally \(TallyVersion.current)",
-        subcommands: [Init.self, Import.self, Build.self, Serve.self, Publish.self, Version.self]
+        version: TallyVersion.description,
+        subcommands: [Init.self, Import.self, Fetch.self, Build.self, Serve.self, Publish.self, Prune.self, Stats.self, Backup.self, Version.self]
     )
 
     /// Parses as `AsyncParsableCommand.main` does, after catching a misspelt subcommand, which the

@@ -18,8 +18,14 @@ def page_kinds(site):
     popularity = next(p for p in sorted((site / "searches").glob("*/index.html")) if "rstats" in str(p))
     tweets = popularity.parent / "tweets" / "index.html"
     tweet = site / "tweets" / "414075829182676992" / "index.html"  # a #freebandnames tweet
+    songs = next(p for p in sorted((site / "charts").glob("*/index.html")) if "topsongs" in str(p))
+    item = sorted((site / "charts" / "items").glob("*/rank-*.svg"))[0].parent / "index.html"  # one with a rank history
     return {"home": site / "index.html", "searches": site / "searches" / "index.html",
-            "popularity": popularity, "term-tweets": tweets, "tweet": tweet}
+            "popularity": popularity, "term-tweets": tweets, "tweet": tweet,
+            "charts": site / "charts" / "index.html", "chart": songs, "chart-item": item}
+
+
+KINDS = ["home", "searches", "popularity", "term-tweets", "tweet", "charts", "chart", "chart-item"]
 
 
 def test_every_page_is_valid_html(site):
@@ -36,7 +42,7 @@ def test_no_broken_internal_link(site):
     assert " 0 errors found" in result.stdout
 
 
-@pytest.mark.parametrize("kind", ["home", "searches", "popularity", "term-tweets", "tweet"])
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_no_accessibility_violation(browser, site, kind, scheme):
     # axe is injected as an inline script, which the site's CSP rightly refuses; the test bypasses it.
@@ -50,7 +56,7 @@ def test_no_accessibility_violation(browser, site, kind, scheme):
     assert violations == []
 
 
-@pytest.mark.parametrize("kind", ["home", "searches", "popularity", "term-tweets", "tweet"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_no_request_leaves_the_site(browser, site, kind):
     context = browser.new_context()
     page = context.new_page()

@@ -6,15 +6,16 @@
 (function () {
   'use strict';
 
+  var script = document.currentScript;
+  var artwork = script ? script.src.replace(/tally\.js([?#].*)?$/, 'artwork.svg') : '';
+  var extra = {};
+
   var collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
   function slug(text) {
     return text.toLowerCase().trim().replace(/[^a-z0-9\u00c0-\uffff]+/g, '-').replace(/^-+|-+$/g, '') || 'column';
   }
 
-  /* Tables. One model for every table: rows are numbers 0…count-1 in the HTML's (default) order.
-     A plain table keeps its rows as elements; a long one (data-rows: the engine moved its rows into
-     a data script beside the page) builds only the rows on screen. Sort and filter work on numbers. */
 
   function fold(text) {
     text = text.toLowerCase();
@@ -37,7 +38,6 @@
     return Date.parse(match[1] + 'T' + (match[2] || '00:00') + 'Z');
   }
 
-  /* A column is numeric or dated when every non-empty cell is; worked out when first needed. */
   function columnKind(table, index) {
     var column = table.columns[index];
     if (column.kind) { return column.kind; }
@@ -52,8 +52,6 @@
     return (column.kind = kind || 'text');
   }
 
-  /* Sort keys are worked out once per column and kept: numbers and dates parsed, text turned
-     into its rank in collation order. A sort then compares plain numbers. */
   function columnKeys(table, index) {
     var column = table.columns[index];
     if (!column.keys) {
@@ -75,7 +73,6 @@
     return column.keys;
   }
 
-  /* Each row's cells folded (lower case, no accents) into one string, for the filter. */
   function searchTexts(table) {
     if (!table.folded) {
       var folded = new Array(table.count);
@@ -125,7 +122,6 @@
     });
   }
 
-  /* The text a cell sorts and filters by: its data-sort, else what it shows. */
   Table.prototype.text = function (row, index) {
     if (this.data) {
       var value = this.data.rows[row][index];
@@ -176,7 +172,6 @@
     this.order = order;
   };
 
-  /* Filter: rows whose text holds every typed word stay, in the current order. */
   Table.prototype.filter = function (query) {
     this.query = query;
     if (this.input && this.input.value !== query) { this.input.value = query; }
@@ -198,7 +193,6 @@
       if (toTop && this.wrapper) { this.wrapper.scrollTop = 0; }
       this.renderWindow(true);
     } else {
-      // Rows move fastest out of a detached body into a fresh one, swapped in at once.
       var old = this.body;
       var fresh = old.cloneNode(false);
       var next = old.nextSibling;
@@ -232,15 +226,12 @@
     });
   };
 
-  /* Windowed tables: the scroll box holds a spacer for the rows above, the rows on screen (and a
-     few more), and a spacer for the rows below; rows share one measured height. */
   Table.prototype.startWindow = function (wrapper, heading) {
     var self = this;
     var pending = false;
     this.wrapper = wrapper;
     this.rowHeight = 0;
     wrapper.classList.add('table-window');
-    // The scroll box takes focus, so arrows, Page Up/Down, Home and End move through the rows.
     wrapper.tabIndex = 0;
     wrapper.setAttribute('role', 'region');
     wrapper.setAttribute('aria-label', (heading ? heading.textContent.trim() + ': ' : '') + 'all rows, scrollable');
@@ -291,8 +282,6 @@
     body.appendChild(row);
   };
 
-  /* One row from the data script: a number or text, [text, link prefix, rest of link] (no rest: the
-     text without its # or @), or {h: html}. */
   Table.prototype.makeRow = function (row, position) {
     var tr = document.createElement('tr');
     tr.setAttribute('aria-rowindex', String(position + 2));
@@ -341,7 +330,6 @@
     this.update(true);
   };
 
-  /* The filter box above a table of more than a handful of rows; Escape clears it. */
   function addFilter(table, wrapper, heading) {
     if (table.count <= 5) { return; }
     var tools = document.createElement('div');
@@ -387,9 +375,9 @@
     return values;
   }
 
-  /* The fragment holds each table's sort (`hashtags=tweets:desc`) and filter (`hashtags.filter=swift`). */
   function writeFragment() {
     var parts = [];
+    Object.keys(extra).forEach(function (key) { if (extra[key]) { parts.push(key + '=' + extra[key]); } });
     tables.forEach(function (table) {
       var state = table.state();
       if (state) { parts.push(encodeURIComponent(table.name) + '=' + state); }
@@ -433,8 +421,6 @@
     element.appendChild(span);
   }
 
-  /* The footer's build time and data age come from assets/site.js, so pages stay unchanged
-     between builds; the stale note is decided by the reader's clock. */
   function showSiteStatus(now) {
     var site = window.tallySite;
     var status = document.querySelector('.site-status');
@@ -457,7 +443,6 @@
     status.appendChild(document.createTextNode(' · '));
   }
 
-  /* Times are absolute in the HTML (UTC); how long ago depends on when the page is read. */
   function showTimes() {
     var now = Date.now();
     showSiteStatus(now);
@@ -480,8 +465,6 @@
 
   var idle = window.requestIdleCallback || function (callback) { return setTimeout(callback, 50); };
 
-  /* Wraps a table in its scroll box, adds its filter box and makes it sortable; a long table
-     (data-rows) only once its data script has loaded. */
   function enhance(element, heading, name, announcer) {
     var wrapper = document.createElement('div');
     wrapper.className = 'table-scroll';
@@ -498,16 +481,12 @@
       table.showCount(); // a plain table is already in its default order
     }
     restoreTable(table, readFragment());
-    // Work out sort keys and filter texts while the reader is idle, a piece at a time, so a first
-    // click or keystroke is quick.
     table.columns.forEach(function (column, index) {
       if (column.sortable) { idle(function () { columnKeys(table, index); }); }
     });
     if (table.input) { idle(function () { searchTexts(table); }); }
   }
 
-  /* A long table's rows come from a classic script beside the page, loaded after the first rows
-     are on screen (no fetch: this works from file://). */
   function loadRows(source, done) {
     var script = document.createElement('script');
     script.src = source;
@@ -545,10 +524,91 @@
     showTimes();
     window.addEventListener('hashchange', function () {
       var values = readFragment();
+      if (views.table && values.view !== (extra.view || undefined)) { showView(values.view, false); }
       tables.forEach(function (table) { restoreTable(table, values); });
     });
+    chartView();
+    share();
     ready();
   }
+
+  var views = [];
+  function chartView() {
+    var links = document.querySelectorAll('main a[href="#view=list"], main a[href="#view=grid"]');
+    var table = document.querySelector('main table');
+    if (links.length !== 2 || !table) { return; }
+    views = Array.prototype.map.call(links, function (link) {
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'view-button';
+      button.value = link.getAttribute('href').slice(6);
+      button.textContent = link.textContent;
+      button.addEventListener('click', function () { showView(button.value, true); });
+      link.parentNode.replaceChild(button, link);
+      return button;
+    });
+    views.table = table;
+    var saved = null;
+    try { saved = localStorage.getItem('tally-chart-view'); } catch (error) { /* storage off */ }
+    showView(readFragment().view || saved || 'list', false);
+  }
+
+  function showView(view, save) {
+    if (!views.table) { return; }
+    view = view === 'grid' ? 'grid' : 'list';
+    views.table.classList.toggle('grid', view === 'grid');
+    views.forEach(function (button) { button.setAttribute('aria-pressed', String(button.value === view)); });
+    extra.view = view === 'grid' ? 'grid' : '';
+    if (save) {
+      try { localStorage.setItem('tally-chart-view', view); } catch (error) { /* storage off */ }
+      writeFragment();
+    }
+  }
+
+  function share() {
+    Array.prototype.forEach.call(document.querySelectorAll('main a[href="#share"]'), function (link) {
+      var code = link.parentNode.querySelector('code');
+      if (!code) { return; }
+      var url = code.textContent;
+      var heading = document.querySelector('h1');
+      var title = heading ? heading.textContent : document.title;
+      function field() {
+        var input = document.createElement('input');
+        input.readOnly = true;
+        input.value = url;
+        input.className = 'share-field';
+        input.setAttribute('aria-label', 'Link to share');
+        input.addEventListener('focus', function () { input.select(); });
+        code.parentNode.replaceChild(input, code);
+        if (link.parentNode) { link.parentNode.removeChild(link); }
+        return input;
+      }
+      if (!navigator.share && !(navigator.clipboard && navigator.clipboard.writeText)) { field(); return; }
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'share-button';
+      button.textContent = navigator.share ? 'Share…' : 'Copy link';
+      button.addEventListener('click', function () {
+        if (navigator.share) { navigator.share({ title: title, url: url }).catch(function () {}); return; }
+        navigator.clipboard.writeText(url).then(function () { button.textContent = 'Link copied'; },
+          function () { field().focus(); });
+      });
+      link.parentNode.replaceChild(button, link);
+    });
+  }
+
+  function useDefault(image) {
+    if (!artwork || image.src === artwork) { return; }
+    image.src = artwork;
+    image.classList.add('default-artwork');
+  }
+  document.addEventListener('error', function (event) {
+    if (event.target && event.target.tagName === 'IMG') { useDefault(event.target); }
+  }, true);
+  Array.prototype.forEach.call(document.images, function (image) {
+    if (image.complete && image.naturalWidth === 0 && image.getAttribute('src')) { useDefault(image); }
+  });
+
 
   function restoreTable(table, values) {
     var query = values[table.name + '.filter'] || '';

@@ -29,4 +29,14 @@ public struct TwitterSource: DataSource {
         return HomeCard(title: title, newest: totals.newest, template: "twitter/card",
                         model: TwitterCard(totals: totals, recent: history))
     }
+
+    public func stats(_ db: Database) throws -> SourceStats? {
+        try TwitterMaintenance.stats(db)
+    }
+
+    /// Prunes to the searches the history shows (`searches`, by default the history page's
+    /// limit) and everything their pages reach.
+    public func prune(_ db: Database, plan: PrunePlan) throws -> [PruneCount] {
+        try TwitterMaintenance.prune(db, keepSearches: plan.limits["searches"] ?? SearchesSection.historyLimit)
+    }
 }

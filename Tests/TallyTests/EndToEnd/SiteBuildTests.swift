@@ -65,6 +65,30 @@ struct SiteBuildTests {
         #expect(try project.page("index.html").contains("As of 2023-11-14 22:13 UTC"))
     }
 
+    @Test("a rebuild with nothing changed replaces only the home page and site.js, in place")
+    func nothingChanged() throws {
+        let project = TestProject()
+        try project.folder.write(["a.json": Synthetic.searchPage(query: "q", [TweetSpec(id: "1", text: "#a"), TweetSpec(id: "2", text: "#a")])])
+        try project.importFiles(["a.json"])
+        let first = try project.build(builtAt: 1_700_000_000)
+        #expect(!first.unchanged)
+        let folder = project.folder.url.appendingPathComponent("public").path
+        let tweet = folder + "/tweets/1/index.html"
+        let inodes = try [folder, tweet].map { try FileManager.default.attributesOfItem(atPath: $0)[.systemFileNumber] as? Int }
+        let second = try project.build(builtAt: 1_700_000_600)
+        #expect(second.unchanged && second.changed == 2 && second.files == first.files, "\(second)")
+        // The same folder and the same page file: nothing was re-created.
+        #expect(try [folder, tweet].map { try FileManager.default.attributesOfItem(atPath: $0)[.systemFileNumber] as? Int } == inodes)
+        #expect(try project.page("assets/site.js").contains("2023-11-14T22:23:20Z"))
+        #expect(try project.page("index.html").contains("As of 2023-11-14 22:23 UTC"))
+        // New data: a whole build again.
+        try project.folder.write(["b.json": Synthetic.searchPage(query: "r", [TweetSpec(id: "3", text: "#b")])])
+        try project.importFiles(["b.json"])
+        let third = try project.build(builtAt: 1_700_000_900)
+        #expect(!third.unchanged && third.pages == first.pages + 3)
+        #expect(project.folder.exists("public/tweets/3/index.html"))
+    }
+
     @Test("after one new search, a build rewrites only the pages that changed and links the rest")
     func incremental() throws {
         let project = TestProject()

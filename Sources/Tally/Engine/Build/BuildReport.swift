@@ -5,8 +5,21 @@ public struct BuildReport: Sendable, Equatable, CustomStringConvertible {
     public var changed: Int
     public var removed: Int
     public var output: String
+    /// Nothing the pages are made from changed since the last build: only the files that carry
+    /// the build time were written.
+    public var unchanged = false
+
+    public init(pages: Int, files: Int, changed: Int, removed: Int, output: String, unchanged: Bool = false) {
+        self.pages = pages
+        self.files = files
+        self.changed = changed
+        self.removed = removed
+        self.output = output
+        self.unchanged = unchanged
+    }
 
     public var description: String {
-        "Built \(pages) pages (\(files) files, \(changed) changed, \(removed) removed) into \(output)"
+        let line = "Built \(pages) \(pages == 1 ? "page" : "pages") (\(files) files, \(changed) changed, \(removed) removed) into \(output)"
+        return unchanged ? line + "; nothing else changed since the last build" : line
     }
 }

@@ -26,11 +26,13 @@ public struct SiteBuilder {
     @discardableResult
     public func build() throws -> BuildReport {
         var steps = StepLog(log: log)
+        var stamp: BuildFingerprint.StoreStamp?
         let store = try steps.run("open store") {
             guard FileManager.default.fileExists(atPath: project.storeURL.path) else {
                 throw StoreError.cannotOpen(path: project.storeURL.path, reason: "no store yet; run `tally import FILE…` first")
             }
-            let store = try Store(path: project.storeURL.path, sources: sources)
+            stamp = BuildFingerprint.StoreStamp(path: project.storeURL.path)
+            let store = try Store(path: project.storeURL.path, sources: sources, readOnly: true)
             try store.limitCache(mebibytes: 8)
             return store
         }
@@ -48,23 +50,37 @@ public struct SiteBuilder {
         let navigation = [SiteInfo.home] + parts.flatMap { $0.sections.compactMap(\.navigation) }
         let site = SiteInfo(title: project.title, baseURL: project.baseURL, builtAt: time, dataAsOf: dataAsOf, navigation: navigation)
         let renderer = PageRenderer(theme: theme, site: site)
-        steps.expect(parts.reduce(3) { $0 + $1.sections.count })
-
         let output = self.output ?? SiteWriter(output: project.outputURL)
+        let outputName = self.output == nil ? project.outputURL.path : "memory"
+
+        // Nothing the pages are made from changed: only the home page and site.js, which carry the
+        // build time, are written again.
+        let fingerprint = BuildFingerprint.make(store: stamp!, theme: theme, site: site, project: project, sources: sources,
+                                                notFoundRoot: notFoundRoot)
+        let home = try renderer.render(try homePage(cards: parts.map(\.card), site: site, renderer: renderer))
+        let refreshed = try steps.run("check for changes") {
+            try output.refresh(fingerprint: fingerprint, [OutputFile(path: Routes.home, bytes: Array(home.utf8)),
+                                                          OutputFile(path: Routes.siteScript, bytes: site.script)])
+        }
+        if let refreshed {
+            steps.expect(0)
+            return BuildReport(pages: 1, files: refreshed.files, changed: refreshed.changed, removed: 0, output: outputName, unchanged: true)
+        }
+        steps.expect(parts.reduce(3) { $0 + $1.sections.count })
         var pages = 0
-        // Every page's path, for the sitemap: pages are the HTML files (Routes ends them in index.html).
+        // Every page's path, for the sitemap (only written with a base URL): pages are the HTML files.
         var pagePaths: [String] = []
+        let listPages = project.baseURL != nil
         // Sections hand over pages as they plan them; the sink renders them on every core a chunk
         // at a time and writes each chunk at once, so memory holds one chunk, not the site.
-        let report = try output.write { emitFile in try withoutActuallyEscaping(emitFile) { emitOutput in
+        let report = try output.write(fingerprint: fingerprint) { emitFile in try withoutActuallyEscaping(emitFile) { emitOutput in
             let emit: (OutputFile) throws -> Void = { file in
-                if file.path.hasSuffix(".html") { pagePaths.append(file.path) }
+                if listPages, file.path.hasSuffix(".html") { pagePaths.append(file.path) }
                 try emitOutput(file)
             }
             let sink = PageSink(render: { chunk in for file in try renderer.renderAll(chunk) { try emit(file) } }, write: emit)
             try steps.run("home page") {
-                try sink.page(try homePage(cards: parts.map(\.card), site: site, renderer: renderer))
-                try sink.flush()
+                try emit(OutputFile(path: Routes.home, bytes: Array(home.utf8)))
             }
             for section in parts.flatMap(\.sections) {
                 try steps.run("section \(section.name)") {
@@ -81,10 +97,9 @@ public struct SiteBuilder {
                 for (name, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) { try emit(OutputFile(path: Routes.asset(name), bytes: bytes)) }
                 try emit(OutputFile(path: Routes.siteScript, bytes: site.script))
             }
-            pages = sink.pageCount
+            pages = sink.pageCount + 1
         } }
-        return BuildReport(pages: pages, files: report.files, changed: report.changed, removed: report.removed,
-                           output: self.output == nil ? project.outputURL.path : "memory")
+        return BuildReport(pages: pages, files: report.files, changed: report.changed, removed: report.removed, output: outputName)
     }
 
     /// The home page: each card's Markdown rendered by its source's template, in registry order.

@@ -1,8 +1,60 @@
-/// The list of a built site's files with a digest of each, kept beside the output folder.
+/// The list of a built site's files with a digest of each, kept beside the output folder: one
+/// `digest path` line per file, plus `#folder` and `#fingerprint` lines.
+///
+/// In memory it keeps 16-byte keys and fixed-size digests rather than strings (a million-page
+/// site's manifest took about 150 MB as strings); the lines of a new build are written out as its
+/// files are made, so only the previous build's manifest is ever held.
 struct Manifest {
-    var entries: [String: String] = [:]
+    /// A file's content digest: 128-bit FNV-1a (two 64-bit lanes) and its size. Enough to notice a
+    /// change, not a security hash.
+    struct Digest: Hashable {
+        var a: UInt64
+        var b: UInt64
+        var size: Int
+
+        init(_ bytes: [UInt8]) {
+            a = 0xcbf2_9ce4_8422_2325
+            b = 0x8422_2325_cbf2_9ce4
+            for byte in bytes {
+                a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
+                b = (b ^ UInt64(byte &+ 0x5b)) &* 0x100_0000_01b3
+            }
+            size = bytes.count
+        }
+
+        init?(_ text: Substring) {
+            let parts = text.split(separator: "-", maxSplits: 1)
+            guard parts.count == 2, parts[0].count == 32, let a = UInt64(parts[0].prefix(16), radix: 16),
+                  let b = UInt64(parts[0].suffix(16), radix: 16), let size = Int(parts[1]) else { return nil }
+            self.a = a
+            self.b = b
+            self.size = size
+        }
+
+        var text: String {
+            String(a, radix: 16).leftPadded(to: 16) + String(b, radix: 16).leftPadded(to: 16) + "-\(size)"
+        }
+    }
+
+    /// A path as a 128-bit key: a collision would need about 2^64 files.
+    struct PathKey: Hashable {
+        var a: UInt64
+        var b: UInt64
+
+        init(_ path: some StringProtocol) {
+            let digest = Digest(Array(path.utf8))
+            a = digest.a
+            b = digest.b
+        }
+    }
+
+    private var digests: [PathKey: Digest] = [:]
+    /// The first component of every path, to tell whether a folder holds only what it lists.
+    private(set) var topLevelNames: Set<String> = []
     /// The folder it describes (device and inode), when known.
     var folder: String?
+    /// What the site was built from (`BuildFingerprint`), when the build said.
+    var fingerprint: String?
 
     init() {}
 
@@ -10,23 +62,45 @@ struct Manifest {
         for line in String(decoding: Array(data), as: UTF8.self).split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 1)
             guard parts.count == 2 else { continue }
-            if parts[0] == "#folder" { folder = String(parts[1]) } else { entries[String(parts[1])] = String(parts[0]) }
+            switch parts[0] {
+            case "#folder": folder = String(parts[1])
+            case "#fingerprint": fingerprint = String(parts[1])
+            default:
+                guard let digest = Digest(parts[0]) else { continue }
+                digests[PathKey(parts[1])] = digest
+                topLevelNames.insert(String(parts[1].split(separator: "/", maxSplits: 1)[0]))
+            }
         }
     }
 
-    /// A `#folder` line, then one `digest path` line per file, sorted.
-    func serialized() -> String {
-        (folder.map { "#folder \($0)\n" } ?? "") + entries.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)\n" }.joined()
+    /// How many files it lists.
+    var count: Int { digests.count }
+
+    func digest(for path: String) -> Digest? { digests[PathKey(path)] }
+
+    /// The manifest's line for one file.
+    static func line(_ path: String, _ digest: Digest) -> String { "\(digest.text) \(path)\n" }
+
+    /// The trailing lines that say which folder and which inputs the listed files are.
+    static func trailer(folder: String?, fingerprint: String?) -> String {
+        (folder.map { "#folder \($0)\n" } ?? "") + (fingerprint.map { "#fingerprint \($0)\n" } ?? "")
     }
 
-    /// A 128-bit FNV-1a digest (two 64-bit lanes): enough to notice a change, not a security hash.
-    static func digest(_ bytes: [UInt8]) -> String {
-        var a: UInt64 = 0xcbf2_9ce4_8422_2325
-        var b: UInt64 = 0x8422_2325_cbf2_9ce4
-        for byte in bytes {
-            a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
-            b = (b ^ UInt64(byte &+ 0x5b)) &* 0x100_0000_01b3
+    /// A manifest file's text with some files' digests replaced.
+    static func rewritten(_ data: [UInt8], replacing changed: [String: Digest]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(data.count)
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, !parts[0].hasPrefix("#"), let digest = changed[String(parts[1])] {
+                out += Array(Self.line(String(parts[1]), digest).utf8)
+            } else {
+                out += Array(line.utf8) + [0x0A]
+            }
         }
-        return String(a, radix: 16).leftPadded(to: 16) + String(b, radix: 16).leftPadded(to: 16) + "-\(bytes.count)"
+        return out
     }
+
+    /// The text form of a file's digest, as manifest lines carry it.
+    static func digest(_ bytes: [UInt8]) -> String { Digest(bytes).text }
 }

@@ -30,7 +30,7 @@ public struct SiteWriter: SiteOutput {
     /// Writes the whole new site from files handed over one at a time by `produce`, so a build
     /// need not hold every rendered page at once.
     @discardableResult
-    public func write(_ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
+    public func write(fingerprint: String?, _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
         try manager.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -43,20 +43,27 @@ public struct SiteWriter: SiteOutput {
 
         let staging = parent.appendingPathComponent(".\(output.lastPathComponent).staging-\(getpid())")
         try? manager.removeItem(at: staging)
-        var manifest = Manifest()
+        // The new manifest's lines go to their file as files are made, so memory holds only the
+        // previous build's digests.
+        let pending = parent.appendingPathComponent(".\(output.lastPathComponent).tally-manifest-\(getpid())")
+        try? manager.removeItem(at: pending)
         var changed = 0
         var count = 0
+        var kept = 0
         do {
+            let lines = try ManifestWriter(path: pending.path)
             var folders = FolderMaker(root: staging.path)
             try produce { file in
                 count += 1
                 let target = try Self.resolve(file.path, under: staging)
                 try folders.make(parentOf: file.path)
-                let digest = Manifest.digest(file.bytes)
-                manifest.entries[file.path] = digest
+                let digest = Manifest.Digest(file.bytes)
+                try lines.append(Manifest.line(file.path, digest))
+                let before = previous.digest(for: file.path)
+                if before != nil { kept += 1 }
                 // An unchanged file is linked from the previous site rather than written again,
                 // so an incremental build writes only what changed (and keeps old files' times).
-                if previous.entries[file.path] == digest, link(output.appendingPathComponent(file.path).path, target.path) == 0 {
+                if before == digest, link(output.appendingPathComponent(file.path).path, target.path) == 0 {
                     return
                 }
                 changed += 1
@@ -65,18 +72,17 @@ public struct SiteWriter: SiteOutput {
             // Written before the swap, naming the staging folder (which becomes the output by
             // rename): a build killed in between leaves a manifest that no longer matches, which the
             // next build notices and so never links a file it did not check.
-            manifest.folder = Self.identity(of: staging.path)
-            let pending = parent.appendingPathComponent(".\(output.lastPathComponent).tally-manifest-\(getpid())")
-            try? manager.removeItem(at: pending)
-            try Self.writeFile(Array(manifest.serialized().utf8), to: pending.path, name: pending.lastPathComponent)
+            try lines.append(Manifest.trailer(folder: Self.identity(of: staging.path), fingerprint: fingerprint))
+            try lines.close()
             guard rename(pending.path, manifestURL.path) == 0 else {
                 throw OutputError(path: manifestURL.path, reason: "cannot be written (\(String(cString: strerror(errno))))")
             }
         } catch {
             try? manager.removeItem(at: staging)
+            try? manager.removeItem(at: pending)
             throw error
         }
-        let removed = previous.entries.keys.filter { manifest.entries[$0] == nil }.count
+        let removed = previous.count - kept
         let old = parent.appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
         if manager.fileExists(atPath: output.path) {
             try manager.moveItem(at: output, to: old)
@@ -89,6 +95,50 @@ public struct SiteWriter: SiteOutput {
         }
         try? manager.removeItem(at: old)
         return WriteReport(files: count, changed: changed, removed: removed)
+    }
+
+    /// Replaces only `files` in the site, each by an atomic rename, when the site there was built
+    /// from inputs with this `fingerprint` and is the folder the manifest describes; nil otherwise.
+    ///
+    /// A rebuild with nothing changed then costs a few files instead of a new tree: every page but
+    /// those that carry the build time is the same by construction.
+    public func refresh(fingerprint: String, _ files: [OutputFile]) throws -> WriteReport? {
+        let manager = FileManager.default
+        let parent = output.deletingLastPathComponent()
+        guard manager.fileExists(atPath: output.path) else { return nil }
+        let lock = try FolderLock(parent)
+        defer { lock.release() }
+        try recoverInterruptedBuild()
+        guard let data = try? Data(contentsOf: manifestURL) else { return nil }
+        let manifest = Manifest(parsing: data)
+        var replaced: [String: Manifest.Digest] = [:]
+        guard manifest.fingerprint == fingerprint, manifest.folder != nil, manifest.folder == Self.identity(of: output.path) else { return nil }
+        var changed = 0
+        for file in files {
+            let digest = Manifest.Digest(file.bytes)
+            let target = try Self.resolve(file.path, under: output)
+            if manifest.digest(for: file.path) == digest, manager.fileExists(atPath: target.path) { continue }
+            let folder = target.deletingLastPathComponent()
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).tally-\(getpid())")
+            try? manager.removeItem(at: temporary)
+            try Self.writeFile(file.bytes, to: temporary.path, name: file.path)
+            guard rename(temporary.path, target.path) == 0 else {
+                try? manager.removeItem(at: temporary)
+                throw OutputError(path: file.path, reason: "cannot be replaced (\(String(cString: strerror(errno))))")
+            }
+            replaced[file.path] = digest
+            changed += 1
+        }
+        if changed > 0 {
+            let pending = parent.appendingPathComponent(".\(output.lastPathComponent).tally-manifest-\(getpid())")
+            try? manager.removeItem(at: pending)
+            try Self.writeFile(Manifest.rewritten([UInt8](data), replacing: replaced), to: pending.path, name: pending.lastPathComponent)
+            guard rename(pending.path, manifestURL.path) == 0 else {
+                throw OutputError(path: manifestURL.path, reason: "cannot be written (\(String(cString: strerror(errno))))")
+            }
+        }
+        return WriteReport(files: manifest.count, changed: changed, removed: 0)
     }
 
     /// A build killed between its two renames leaves the previous site in `.NAME.old-PID` and no
@@ -145,8 +195,7 @@ public struct SiteWriter: SiteOutput {
             if beside.folder == Self.identity(of: output.path) { return beside }
             // Not the folder the manifest describes (a build killed just before its swap): still
             // Tally's when it holds nothing the manifest does not list, but nothing is linked from it.
-            let names = Set(beside.entries.keys.map { String($0.split(separator: "/", maxSplits: 1)[0]) })
-            if contents.allSatisfy(names.contains) { return Manifest() }
+            if contents.allSatisfy(beside.topLevelNames.contains) { return Manifest() }
         }
         throw OutputError(path: output.path, reason: "is not empty and was not written by tally; choose another --output or empty it")
     }

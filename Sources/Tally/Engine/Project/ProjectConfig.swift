@@ -9,6 +9,7 @@ import TOMLKit
 /// output = "public"
 /// base_url = "https://example.org/dash/"   # only for canonical URLs and share links
 /// templates = "templates"     # the theme; the built-in one when the folder is absent
+/// charts = ["https://rss.applemarketingtools.com/api/v2/us/music/most-played/100/songs.json"]  # for `tally fetch charts`
 /// ```
 public struct ProjectConfig: Sendable {
     public var folder: URL
@@ -17,6 +18,8 @@ public struct ProjectConfig: Sendable {
     public var output = "public"
     public var baseURL: String?
     public var templates = "templates"
+    /// The chart feeds `tally fetch charts` downloads; nil for its default list.
+    public var charts: [String]?
 
     public static let fileName = "tally.toml"
 
@@ -53,7 +56,13 @@ public struct ProjectConfig: Sendable {
             }
         }
         if let value = try string("templates") { config.templates = value }
-        let known: Set<String> = ["title", "store", "output", "base_url", "templates"]
+        if let value = table["charts"] {
+            guard let list = value.array, let urls = Optional(list.compactMap(\.string)), urls.count == list.count else {
+                throw ConfigError(file: file.path, place: "charts", reason: "expected a list of feed URLs, such as [\"https://…/songs.json\"]")
+            }
+            config.charts = urls
+        }
+        let known: Set<String> = ["title", "store", "output", "base_url", "templates", "charts"]
         if let unknown = table.keys.first(where: { !known.contains($0) }) {
             throw ConfigError(file: file.path, place: unknown, reason: "unknown setting; expected one of \(known.sorted().joined(separator: ", "))")
         }

@@ -29,12 +29,12 @@ public struct FolderPublisher {
         let lock = try FolderLock(target.deletingLastPathComponent())
         defer { lock.release() }
 
-        var previous = Manifest()
+        var previous = SiteListing()
         var isFolder: ObjCBool = false
         if manager.fileExists(atPath: target.path, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw PublishError(target: target.path, reason: "is a file, not a folder") }
             if let data = try? Data(contentsOf: recordURL) {
-                previous = Manifest(parsing: data)
+                previous = SiteListing(parsing: data)
             } else if !(try manager.contentsOfDirectory(atPath: target.path)).isEmpty {
                 throw PublishError(target: target.path, reason: "is not empty and was not published by tally; choose another folder or empty it")
             }
@@ -42,7 +42,7 @@ public struct FolderPublisher {
         try manager.createDirectory(at: target, withIntermediateDirectories: true)
 
         var report = PublishReport(target: target.path, added: 0, changed: 0, removed: 0, unchanged: 0)
-        var record = Manifest()
+        var record = SiteListing()
         defer {
             // Whatever happened, record what the target now holds, so the next publish completes it.
             try? Data(record.serialized().utf8).write(to: recordURL, options: .atomic)

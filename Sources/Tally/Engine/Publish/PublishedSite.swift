@@ -9,7 +9,7 @@ struct PublishedSite {
     init(builtAt root: URL) throws {
         self.root = root.standardizedFileURL
         let writer = SiteWriter(output: self.root)
-        if let data = try? Data(contentsOf: writer.manifestURL), case let manifest = Manifest(parsing: data),
+        if let data = try? Data(contentsOf: writer.manifestURL), case let manifest = SiteListing(parsing: data),
            manifest.folder != nil, manifest.folder == SiteWriter.identity(of: self.root.path) {
             entries = manifest.entries
             return

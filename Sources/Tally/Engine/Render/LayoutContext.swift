@@ -17,6 +17,7 @@ struct LayoutContext: Encodable {
     var ogTitle: String
     var stylesheetHref: String
     var scriptHref: String
+    var meta: [MetaTag]
 
     init(page: SitePage, body: String, site: SiteInfo) {
         siteTitle = MarkdownEscaping.removingDirectionalControls(site.title)
@@ -35,5 +36,6 @@ struct LayoutContext: Encodable {
         ogTitle = page.path == Routes.home ? siteTitle : pageTitle
         stylesheetHref = root + Routes.asset("tally.css")
         scriptHref = root + Routes.asset("tally.js")
+        meta = page.meta
     }
 }

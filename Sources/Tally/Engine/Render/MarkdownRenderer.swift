@@ -29,7 +29,68 @@ public enum MarkdownRenderer {
         // The parser's extension list must go to the renderer too, or tagfilter is silently off.
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
         defer { free(rendered) }
-        return classifyAlignment(String(cString: rendered))
+        return sortKeys(sizeImages(classifyAlignment(String(cString: rendered))))
+    }
+
+    /// A table cell that ends in the code span `` `sort:1.29` `` keeps the shown text and gets
+    /// `data-sort="1.29"` for the sorting script (a price shown as "Free" sorts as 0). Data cannot
+    /// forge it: backticks from data are escaped, so only templates make code spans; the key is
+    /// copied only when it is a plain number.
+    static func sortKeys(_ html: String) -> String {
+        guard html.contains("<code>sort:") else { return html }
+        var out = ""
+        out.reserveCapacity(html.utf8.count)
+        var rest = Substring(html)
+        while let code = rest.range(of: "<code>sort:") {
+            guard let close = rest[code.upperBound...].range(of: "</code></td>"),
+                  let cellStart = rest[..<code.lowerBound].range(of: "<td", options: .backwards),
+                  let tagEnd = rest[cellStart.upperBound..<code.lowerBound].firstIndex(of: ">") else {
+                out += rest[..<code.upperBound]
+                rest = rest[code.upperBound...]
+                continue
+            }
+            let key = rest[code.upperBound..<close.lowerBound]
+            guard !key.isEmpty, key.count <= 24, key.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }) else {
+                out += rest[..<code.upperBound]
+                rest = rest[code.upperBound...]
+                continue
+            }
+            out += rest[..<tagEnd] + " data-sort=\"\(key)\">"
+            var shown = rest[rest.index(after: tagEnd)..<code.lowerBound]
+            while shown.last == " " { shown = shown.dropLast() }
+            out += shown + "</td>"
+            rest = rest[close.upperBound...]
+        }
+        out += rest
+        return out
+    }
+
+    /// Images load lazily, and an image whose URL ends in `#size=WxH` (the template knows the
+    /// size; Markdown has no syntax for it) gets `width` and `height`, so nothing shifts while it
+    /// loads. Data cannot forge the tag: cmark escapes `<` and `"`; only digits are copied.
+    static func sizeImages(_ html: String) -> String {
+        guard html.contains("<img src=\"") else { return html }
+        var out = ""
+        out.reserveCapacity(html.utf8.count + 256)
+        var rest = Substring(html)
+        while let start = rest.range(of: "<img src=\"") {
+            out += rest[..<start.lowerBound]
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { out += "<img src=\""; break }
+            var url = rest[..<end]
+            var size = ""
+            if let marker = url.range(of: "#size=", options: .backwards) {
+                let parts = url[marker.upperBound...].split(separator: "x", omittingEmptySubsequences: false)
+                if parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 5 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) {
+                    size = " width=\"\(parts[0])\" height=\"\(parts[1])\""
+                    url = url[..<marker.lowerBound]
+                }
+            }
+            out += "<img loading=\"lazy\" decoding=\"async\"" + size + " src=\"" + url + "\""
+            rest = rest[rest.index(after: end)...]
+        }
+        out += rest
+        return out
     }
 
     /// cmark-gfm marks aligned table cells with `align`, obsolete in HTML5; a class keeps the

@@ -11,6 +11,8 @@ public struct Theme: Sendable {
     public let library: MustacheLibrary
     /// Files copied to the output as they are, by path under `assets/`.
     public let assets: [String: [UInt8]]
+    /// A digest of every file of the theme, for telling whether a build's inputs changed.
+    public let digest: String
 
     /// Builds a theme from its files (relative path to bytes).
     public init(files: [String: [UInt8]], origin: String) throws {
@@ -35,6 +37,7 @@ public struct Theme: Sendable {
         }
         self.library = library
         self.assets = assets
+        digest = Manifest.digest(files.sorted { $0.key < $1.key }.flatMap { Array("\($0.key)\n\($0.value.count)\n".utf8) + $0.value })
     }
 
     /// Loads the theme in `folder`, or the embedded default theme when `folder` is nil.

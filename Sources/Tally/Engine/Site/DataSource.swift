@@ -21,9 +21,17 @@ public protocol DataSource: Sendable {
     func sections(_ context: SiteContext) throws -> [any SiteSection]
     /// The source's card on the home page, or nil when it holds no data.
     func homeCard(_ context: SiteContext) throws -> HomeCard?
+    /// What the source holds: counts per kind of data and its newest time, or nil when it keeps
+    /// no statistics. Runs inside a read of the store (`tally stats`).
+    func stats(_ db: Database) throws -> SourceStats?
+    /// Removes what no page can reach any more under `plan`, inside the prune's transaction, and
+    /// says how much of each kind went. A dry run performs the same work and rolls it back.
+    func prune(_ db: Database, plan: PrunePlan) throws -> [PruneCount]
 }
 
 extension DataSource {
     public func sections(_ context: SiteContext) throws -> [any SiteSection] { [] }
     public func homeCard(_ context: SiteContext) throws -> HomeCard? { nil }
+    public func stats(_ db: Database) throws -> SourceStats? { nil }
+    public func prune(_ db: Database, plan: PrunePlan) throws -> [PruneCount] { [] }
 }

@@ -1,7 +1,7 @@
 extension Store {
-    /// The schema this build of tally writes for `sources`: how many migrations and the newest one's name.
+    /// The schema this build of tally writes for `sources`: `2 (twitter 2)`, the number of
+    /// migrations and each source's share (see `SchemaVersion`).
     public static func schemaVersion(for sources: [any DataSource]) -> String {
-        let names = migrator(for: sources).migrations
-        return "\(names.count) (\(names.last ?? "none"))"
+        SchemaVersion.current(for: sources).description
     }
 }

@@ -10,7 +10,11 @@ public final class Store: Sendable {
     public let sources: [any DataSource]
 
     /// Opens (creating if needed) the store at `path` and brings every source's schema up to date.
-    public init(path: String, sources: [any DataSource]) throws {
+    ///
+    /// `readOnly` is for builds: a store already up to date is then opened without writing a byte
+    /// (GRDB's read-write WAL setup writes to the file on every open), so a build with nothing
+    /// changed can tell so from the store's files. A store that needs migrating is migrated first.
+    public init(path: String, sources: [any DataSource], readOnly: Bool = false) throws {
         self.path = path
         self.sources = sources
         var configuration = Configuration()
@@ -18,7 +22,8 @@ public final class Store: Sendable {
         // file can hold the write lock for minutes.
         configuration.busyMode = .timeout(600)
         configuration.foreignKeysEnabled = true
-        configuration.journalMode = .wal
+        configuration.journalMode = readOnly ? .default : .wal
+        configuration.readonly = readOnly
         configuration.prepareDatabase { db in
             // Large imports walk B-trees bigger than SQLite's default 8 MB cache; 64 MB keeps them
             // in memory, well inside the import's memory budget.
@@ -28,7 +33,7 @@ public final class Store: Sendable {
             // process still loses no committed file and never corrupts the store; only a power
             // loss or OS crash can undo the last files committed. One fsync per file was most of
             // the time of importing many small files.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            if !readOnly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         }
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
@@ -36,9 +41,28 @@ public final class Store: Sendable {
         // answers a second process "locked" at once rather than waiting: take turns opening.
         let lock = try FileLock(URL(fileURLWithPath: path + ".lock"))
         defer { lock.release() }
+        let migrator = Store.migrator(for: sources)
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
-            try Store.migrator(for: sources).migrate(queue)
+            // A store from a newer Tally holds migrations this one does not know: refuse it before
+            // opening it for writing, which could switch its journal or touch its header.
+            if FileManager.default.fileExists(atPath: path) {
+                let unknown = try Store.unknownMigrations(path: path, migrator: migrator)
+                if !unknown.isEmpty {
+                    throw StoreError.newerSchema(path: path, unknown: unknown, known: SchemaVersion.current(for: sources))
+                }
+            }
+            if readOnly, FileManager.default.fileExists(atPath: path) {
+                let reader = try DatabaseQueue(path: path, configuration: configuration)
+                if try reader.read({ try migrator.hasCompletedMigrations($0) }) {
+                    queue = reader
+                    return
+                }
+            }
+            var writable = configuration
+            writable.readonly = false
+            writable.journalMode = .wal
+            queue = try DatabaseQueue(path: path, configuration: writable)
+            try migrator.migrate(queue)
         } catch let error as DatabaseError {
             throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
         }
@@ -50,6 +74,37 @@ public final class Store: Sendable {
         var migrator = DatabaseMigrator()
         for source in sources { source.registerMigrations(in: &migrator) }
         return migrator
+    }
+
+    /// The migrations a store file holds that `migrator` does not register, read without writing.
+    private static func unknownMigrations(path: String, migrator: DatabaseMigrator) throws -> [String] {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(600)
+        // Reading a WAL store creates its -wal and -shm files when no one has it open; remove
+        // them again (we hold the opening lock, and an empty log holds nothing), so that a
+        // refused store is left exactly as it was found.
+        let manager = FileManager.default
+        let hadLog = manager.fileExists(atPath: path + "-wal") || manager.fileExists(atPath: path + "-shm")
+        let reader = try DatabaseQueue(path: path, configuration: configuration)
+        defer {
+            try? reader.close()
+            let log = (try? manager.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.intValue ?? 0
+            if !hadLog, log == 0 {
+                try? manager.removeItem(atPath: path + "-wal")
+                try? manager.removeItem(atPath: path + "-shm")
+            }
+        }
+        return try reader.read { db in
+            guard try db.tableExists("grdb_migrations") else { return [] }
+            let known = Set(migrator.migrations)
+            return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid").filter { !known.contains($0) }
+        }
+    }
+
+    /// The schema version of this store (the migrations applied to it).
+    public func schemaVersion() throws -> SchemaVersion {
+        try queue.read { db in try SchemaVersion.applied(db, sources: sources) }
     }
 
     /// Runs `body` in one write transaction for one input file: all of it lands, or none.
@@ -86,10 +141,27 @@ public final class Store: Sendable {
 /// Why the store could not be used.
 public enum StoreError: Error, CustomStringConvertible, Sendable {
     case cannotOpen(path: String, reason: String)
+    /// The store was written by a newer Tally: it holds migrations this one does not know.
+    case newerSchema(path: String, unknown: [String], known: SchemaVersion)
+    /// A source's prune rules would have left a reference dangling; nothing was removed.
+    case pruneBrokeReferences(path: String, example: String)
+    /// `tally backup` never replaces a file.
+    case backupExists(path: String)
+    case backupFailed(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .cannotOpen(let path, let reason): return "\(path): cannot open the store: \(reason)"
+        case .newerSchema(let path, let unknown, let known):
+            return "\(path): this store was written by a newer Tally (it has schema changes this one does not know: "
+                + unknown.joined(separator: ", ") + "; this Tally knows schema version \(known)). "
+                + "The store was left untouched: upgrade Tally to use it."
+        case .pruneBrokeReferences(let path, let example):
+            return "\(path): pruning would leave a dangling reference (\(example)); nothing was removed"
+        case .backupExists(let path):
+            return "\(path) already exists; a backup never replaces a file: remove it or choose another name"
+        case .backupFailed(let path, let reason):
+            return "\(path): the backup failed (\(reason)); nothing was written there"
         }
     }
 }

@@ -75,3 +75,16 @@ struct BaseURLTests {
         #expect(!(try project.page("index.html")).contains("rel=\"canonical\""))
     }
 }
+
+@Suite("Sitemap: split past the protocol's limit")
+struct SitemapTests {
+    @Test("a site with more pages than one sitemap may list gets an index and parts")
+    func parts() throws {
+        let paths = (0..<5).map { "tweets/\($0)/index.html" }
+        let files = HostingFiles.make(pagePaths: paths, baseURL: "https://example.org/", partSize: 2)
+        #expect(files.map(\.path) == ["sitemap.xml", "sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "robots.txt"])
+        let index = String(decoding: files[0].bytes, as: UTF8.self)
+        #expect(index.contains("<sitemapindex") && index.contains("<loc>https://example.org/sitemap-3.xml</loc>"))
+        #expect(String(decoding: files[3].bytes, as: UTF8.self).contains("<loc>https://example.org/tweets/4/</loc>"))
+    }
+}

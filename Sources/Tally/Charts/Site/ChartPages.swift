@@ -1,0 +1,142 @@
+/// An image for a Markdown template: its URL with `#size=WxH`, which the renderer turns into
+/// `width` and `height` (so nothing shifts while it loads); the theme's default artwork when the
+/// item has none.
+struct ArtworkSource: Encodable, Sendable {
+    var src: String
+    var isDefault: Bool
+
+    init(_ image: ChartImage?, from page: String, defaultSize: Int = 100) {
+        if let image, let url = Routes.external(image.url), !url.lowercased().hasPrefix("mailto:") {
+            src = url + "#size=\(image.width)x\(image.height)"
+            isDefault = false
+        } else {
+            src = Routes.relative(from: page, to: Routes.defaultArtwork) + "#size=\(defaultSize)x\(defaultSize)"
+            isDefault = true
+        }
+    }
+}
+
+enum ChartText {
+    /// "songs" → "Songs", "tv shows" → "TV shows".
+    static func mediaType(_ type: String) -> String {
+        if type.hasPrefix("tv ") { return "TV" + type.dropFirst(2) }
+        return type.prefix(1).uppercased() + type.dropFirst()
+    }
+
+    static func country(_ code: String?) -> String { code?.uppercased() ?? "" }
+
+    /// "▲ 3", "▼ 1", "=", "new", or "" when there is no earlier fetch to compare with.
+    static func movement(_ row: ChartRankRow) -> String {
+        if row.isNew { return "new" }
+        guard let moved = row.movement else { return "" }
+        return moved > 0 ? "▲ \(moved)" : moved < 0 ? "▼ \(-moved)" : "="
+    }
+
+    /// A price's sort key: its amount, so "Free" sorts as 0.
+    static func sortKey(_ amount: Double?) -> String? {
+        guard let amount, amount.isFinite else { return nil }
+        var text = String(format: "%.2f", amount)
+        if text == "-0.00" { text = "0.00" }
+        return text
+    }
+
+    static func date(_ seconds: Int64?) -> String { seconds.map(UTCTime.format) ?? "unknown" }
+}
+
+/// The Charts page: one card per chart.
+struct ChartsIndexPage: Encodable, Sendable {
+    struct Card: Encodable, Sendable {
+        var title: String
+        var href: String
+        var mediaType: String
+        var country: String
+        var updated: String
+        var itemCount: Int
+        var fetchCount: Int
+        var hasHistory: Bool
+        var top: [TopItem]
+    }
+    struct TopItem: Encodable, Sendable {
+        var rank: Int
+        var name: String
+        var artist: String?
+        var href: String
+        var artwork: ArtworkSource
+    }
+    var charts: [Card]
+    var hasCharts: Bool
+}
+
+/// One chart's current ranking.
+struct ChartPage: Encodable, Sendable {
+    struct Row: Encodable, Sendable {
+        var rank: Int
+        var movement: String
+        var name: String
+        var href: String
+        var artist: String
+        var price: String
+        var priceSort: String?
+        var artwork: ArtworkSource
+    }
+    var title: String
+    var mediaType: String
+    var country: String
+    var updated: String
+    var itemCount: Int
+    var fetchCount: Int
+    var hasPrevious: Bool
+    var storeHref: String?
+    var rights: String?
+    var chartsHref: String
+    var rows: [Row]
+}
+
+/// One chart item.
+struct ChartItemPage: Encodable, Sendable {
+    struct Placement: Encodable, Sendable {
+        var title: String
+        var country: String
+        var href: String
+        var rank: Int
+        var itemCount: Int?
+    }
+    struct History: Encodable, Sendable {
+        struct Point: Encodable, Sendable {
+            var date: String
+            var rank: String
+        }
+        var title: String
+        var country: String
+        var plotSrc: String
+        var points: [Point]
+    }
+    struct ShareLink: Encodable, Sendable {
+        var name: String
+        var href: String
+    }
+    var name: String
+    var artist: String?
+    var artistHref: String?
+    var mediaType: String
+    var kind: String?
+    var category: String?
+    var collection: String?
+    var trackCount: Int?
+    var released: String?
+    var price: String?
+    var rentalPrice: String?
+    var advisory: String?
+    var summary: [String]
+    var rights: String?
+    var artwork: ArtworkSource
+    var storeHref: String?
+    var storeLabel: String
+    var placements: [Placement]
+    var hasPlacements: Bool
+    var histories: [History]
+    var hasHistories: Bool
+    var shareURL: String?
+    var shareLinks: [ShareLink]
+    var chartsHref: String
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// What a site is built from, in one digest: this tally binary, the theme, the settings, the
+/// sources and the store's files (size and modification time, to the nanosecond).
+///
+/// Two builds with the same fingerprint make the same pages, but for the home page and
+/// `assets/site.js`, which carry the build time: that is what lets a rebuild with nothing changed
+/// replace two files instead of writing a new tree. Anything that writes the store changes its
+/// files' times, so a change is never missed; a checkpoint that changes nothing only costs one
+/// full build.
+struct BuildFingerprint {
+    /// The store's files as they are before the build opens them (opening creates its WAL file).
+    struct StoreStamp {
+        var text: String
+
+        init(path: String) {
+            text = [path, path + "-wal"].map(BuildFingerprint.stamp).joined(separator: ";")
+        }
+    }
+
+    static func make(store: StoreStamp, theme: Theme, site: SiteInfo, project: ProjectConfig, sources: [any DataSource],
+                     notFoundRoot: String?) -> String {
+        var parts = ["tally " + TallyVersion.current, "binary " + stamp("/proc/self/exe"), "store " + store.text, "theme " + theme.digest]
+        parts.append("title " + project.title)
+        parts.append("base " + (project.baseURL ?? ""))
+        parts.append("404 " + (notFoundRoot ?? ""))
+        parts.append("sources " + sources.map(\.id).joined(separator: ","))
+        parts.append("navigation " + site.navigation.map { "\($0.id)=\($0.title)@\($0.path)" }.joined(separator: ","))
+        return Manifest.digest(Array(parts.joined(separator: "\n").utf8))
+    }
+
+    /// `size:seconds.nanoseconds` of a file, or `-` when there is none (or an empty WAL).
+    static func stamp(_ path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_size > 0 else { return "-" }
+        return "\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+}

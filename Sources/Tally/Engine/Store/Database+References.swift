@@ -1,0 +1,28 @@
+import GRDB
+
+extension Database {
+    /// Every column, in any source's tables, that refers to `table` by foreign key: what must be
+    /// empty of a row's key before that row may go.
+    func foreignKeyReferences(to table: String) throws -> [(table: String, column: String)] {
+        let tables = try String.fetchAll(self, sql: """
+            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
+            """)
+        var found: [(String, String)] = []
+        for child in tables {
+            for row in try Row.fetchAll(self, sql: "PRAGMA foreign_key_list(\(child.quotedDatabaseIdentifier))")
+            where (row["table"] as String?)?.lowercased() == table.lowercased() {
+                found.append((child, row["from"]))
+            }
+        }
+        return found
+    }
+
+    /// An SQL condition true for rows of `table` whose `key` no foreign key in the store refers
+    /// to: `id NOT IN (SELECT author_id FROM tweet WHERE author_id IS NOT NULL) AND …`.
+    func unreferencedCondition(table: String, key: String = "id") throws -> String {
+        let conditions = try foreignKeyReferences(to: table).map { child, column in
+            "\(key.quotedDatabaseIdentifier) NOT IN (SELECT \(column.quotedDatabaseIdentifier) FROM \(child.quotedDatabaseIdentifier) WHERE \(column.quotedDatabaseIdentifier) IS NOT NULL)"
+        }
+        return conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import Tally
+
+extension TallyCommand {
+    /// `tally fetch <source>`: downloads data and imports it.
+    struct Fetch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Download data from the web and import it.",
+            subcommands: [Charts.self]
+        )
+    }
+}
+
+extension TallyCommand.Fetch {
+    struct Charts: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Download the chart feeds listed in tally.toml (charts = [...]; by default six of Apple's current top charts) and import them.",
+            discussion: "All feeds import, or none: when a download fails or a feed is not a chart, the store is left as it was."
+        )
+
+        @OptionGroup var options: ProjectOptions
+
+        @Option(help: "Seconds to wait for each feed.")
+        var timeout: Double = 30
+
+        @Argument(help: "Feed URLs to fetch instead of the project's list.")
+        var urls: [String] = []
+
+        func run() throws {
+            do {
+                let config = try options.load(needs: [.store])
+                var fetcher = ChartFetcher(feeds: urls.isEmpty ? (config.charts ?? ChartFetcher.defaultFeeds) : urls, timeout: timeout)
+                if isatty(STDERR_FILENO) == 1 {
+                    fetcher.progress = { FileHandle.standardError.write(Data("fetching \($0)\n".utf8)) }
+                }
+                let store = try Store(path: config.storeURL.path)
+                for fetch in try fetcher.fetch(into: store).fetches { print(fetch) }
+            } catch {
+                throw fail("\(error)\(error is ChartFetchError ? " (nothing was imported)" : "")")
+            }
+        }
+    }
+}

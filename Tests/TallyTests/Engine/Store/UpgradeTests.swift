@@ -1,0 +1,94 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Tally
+
+/// A store kept for years: written by an older Tally, opened by a newer one.
+@Suite("Upgrades: stores from other versions")
+struct UpgradeTests {
+    /// `content/data/*` imported by Tally at commit e761cdc, the schema before sources existed
+    /// (one migration, `1-tweets-and-popularity`). Kept as it is: every later version must open it.
+    static let beforeSources = Fixture.url("stores/e761cdc-sample.sqlite")
+
+    @Test("a store written before sources existed opens, migrates, keeps its data and builds the pages of a fresh import")
+    func upgradesTheOldestStore() throws {
+        let old = TestProject()
+        try FileManager.default.copyItem(at: Self.beforeSources, to: old.config.storeURL)
+        let fresh = TestProject()
+        try fresh.importSampleContent()
+
+        let upgraded = try old.store
+        #expect(try upgraded.schemaVersion() == SchemaVersion.current(for: DataSources.all))
+        #expect(try upgraded.tableCounts() == fresh.store.tableCounts())
+        #expect(try upgraded.integrityCheck() == "ok")
+
+        try old.build()
+        try fresh.build()
+        let before = try old.siteFiles(), after = try fresh.siteFiles()
+        #expect(before.count > 100)
+        #expect(Set(before.keys) == Set(after.keys))
+        let different = before.keys.filter { before[$0] != after[$0] }.sorted()
+        #expect(different.isEmpty, "pages differ: \(different.prefix(10))")
+    }
+
+    @Test("the kept store file really has the old schema")
+    func fixtureIsOld() throws {
+        // A copy: even reading a WAL store in place would leave its -wal and -shm files beside it.
+        let folder = TemporaryFolder()
+        let copy = folder.url.appendingPathComponent("old.sqlite")
+        try FileManager.default.copyItem(at: Self.beforeSources, to: copy)
+        let queue = try DatabaseQueue(path: copy.path)
+        let applied = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        #expect(applied == ["1-tweets-and-popularity"])
+    }
+
+    @Test("a store from a newer Tally is refused with a clear message and left byte for byte as it was")
+    func refusesNewerStores() throws {
+        let project = TestProject()
+        try project.importSampleContent()
+        let path = project.config.storeURL.path
+        do {
+            // A migration this Tally does not know, as a later version would have applied it.
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in
+                try db.execute(sql: "CREATE TABLE future_things (id INTEGER PRIMARY KEY)")
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('twitter-99-from-the-future')")
+            }
+            try queue.close()
+        }
+        let before = try fileSnapshot(project.config.storeURL)
+        #expect {
+            _ = try Store(path: path)
+        } throws: { error in
+            guard case StoreError.newerSchema(_, let unknown, _) = error else { return false }
+            return unknown == ["twitter-99-from-the-future"] && "\(error)".contains("newer Tally") && "\(error)".contains("left untouched")
+        }
+        let result = try CommandLineTool.run(["stats", "--store", path], in: project.folder.url)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("written by a newer Tally") && result.stderr.contains("twitter-99-from-the-future"))
+        let importing = try CommandLineTool.run(["import", "--store", path, "content/tweepy.json"], in: project.folder.url)
+        #expect(importing.status != 0)
+        let after = try fileSnapshot(project.config.storeURL)
+        #expect(after.bytes == before.bytes)
+        #expect(after.siblings.filter { $0.hasPrefix("tally.sqlite") && !$0.hasSuffix(".lock") } == ["tally.sqlite"], "\(after.siblings)")
+    }
+
+    @Test("the schema version counts every source's migrations, and tally --version says it")
+    func versionSaysSchema() throws {
+        let current = SchemaVersion.current(for: DataSources.all)
+        #expect(current.number == current.migrations.count)
+        #expect(current.perSource.map(\.migrations).reduce(0, +) == current.number)
+        #expect(current.migrations.contains("twitter-2-newest-first"))
+        let folder = TemporaryFolder()
+        let process = Process()
+        process.executableURL = CommandLineTool.executable
+        process.arguments = ["--version"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        _ = folder
+        #expect(text.contains("store schema version \(current.number) (twitter \(current.perSource[0].migrations)"), "\(text)")
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tiny HTTP/1.0 server on 127.0.0.1 for tests: answers each path from a table, one connection
+/// at a time, on its own thread. With `silent`, it accepts connections and never answers (a
+/// server that hangs, for timeouts).
+final class LocalHTTPServer: @unchecked Sendable {
+    struct Response: Sendable {
+        var status: Int
+        var body: Data
+    }
+
+    let port: UInt16
+    private let socketFD: Int32
+    private let routes: [String: Response]
+    private let silent: Bool
+    private let stopped = NSLock()
+    private var isStopped = false
+    private var held: [Int32] = []
+
+    init(routes: [String: Response] = [:], silent: Bool = false) throws {
+        self.routes = routes
+        self.silent = silent
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 16) == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
+        }
+        socketFD = fd
+        port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [self] in serve() }
+        thread.start()
+    }
+
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    func stop() {
+        guard !stopped.withLock({ defer { isStopped = true }; return isStopped }) else { return }
+        shutdown(socketFD, Int32(SHUT_RDWR))
+        close(socketFD)
+        for fd in stopped.withLock({ held }) { close(fd) }
+    }
+
+    deinit { stop() }
+
+    private func serve() {
+        while true {
+            let client = accept(socketFD, nil, nil)
+            if client < 0 { return }
+            if stopped.withLock({ isStopped }) { close(client); return }
+            if silent { stopped.withLock { held.append(client) }; continue }
+            var request = [UInt8]()
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while !request.containsHeaderEnd {
+                let count = read(client, &buffer, buffer.count)
+                if count <= 0 { break }
+                request += buffer[0..<count]
+            }
+            let line = String(decoding: request.prefix { $0 != 10 }, as: UTF8.self)
+            let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+            let response = routes[path] ?? Response(status: 404, body: Data("not found".utf8))
+            var head = "HTTP/1.0 \(response.status) \(response.status == 200 ? "OK" : "Error")\r\n"
+            head += "Content-Type: application/json\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+            let bytes = [UInt8](head.utf8) + [UInt8](response.body)
+            var sent = 0
+            while sent < bytes.count {
+                let count = bytes[sent...].withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                sent += count
+            }
+            close(client)
+        }
+    }
+}
+
+private extension [UInt8] {
+    var containsHeaderEnd: Bool {
+        count >= 4 && (0...(count - 4)).contains { self[$0] == 13 && self[$0 + 1] == 10 && self[$0 + 2] == 13 && self[$0 + 3] == 10 }
+    }
+}
