@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
         // The preview server (`tally serve`); its file middleware refuses `..` with 400.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        // Twitter archives as downloaded (`.zip`).
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
     targets: [
         // simdjson (Debian's libsimdjson-dev) behind a small C API; the format readers stay in Swift.
@@ -40,6 +42,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ] + (fuzzing ? [] : [.product(name: "Hummingbird", package: "hummingbird")]),
             // The fuzz build leaves out the preview server too: SwiftNIO under the fuzzer's
             // instrumentation only slows it down, and no input reaches it.

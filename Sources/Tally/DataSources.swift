@@ -1,3 +1,5 @@
+import Foundation
+
 /// The registry: every source Tally reads, in detection order. A new source is a folder beside
 /// `Twitter/` and one line here.
 public enum DataSources {
@@ -24,4 +26,11 @@ extension SiteBuilder {
 extension TallyVersion {
     /// The version with the schema of every registered source.
     public static var description: String { describe(sources: DataSources.all) }
+}
+
+extension ProjectConfig {
+    /// Reads `tally.toml` in `folder` with the keys every registered source declares.
+    public static func load(folder: URL) throws -> ProjectConfig {
+        try load(folder: folder, sources: DataSources.all)
+    }
 }

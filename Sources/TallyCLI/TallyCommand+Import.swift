@@ -5,11 +5,11 @@ import Tally
 extension TallyCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import tweet files (v1.1 search or timeline, v2 pages or JSON Lines, archive tweets.js) into the store.",
+            abstract: "Import tweet files (v1.1 search or timeline, v2 pages or JSON Lines, a whole Twitter archive as .zip or folder), chart feeds and the rest into the store.",
             discussion: """
                 Each file imports whole or not at all. The format is read from the content, not the name. \
                 A folder imports every .json, .jsonl, .ndjson and .js file inside it, recursively and in name order, \
-                and lists the files it skipped.
+                and lists the files it skipped; a Twitter archive's folder or .zip imports as one archive.
                 """
         )
 
@@ -18,13 +18,17 @@ extension TallyCommand {
         @Option(help: "Count the tweets for this search term, instead of the one the file records.")
         var term: String?
 
-        @Argument(help: "The files or folders to import.")
+        @Option(help: "Name the timeline these files hold (recognised by shape otherwise: home, user, list, mentions, public).")
+        var timeline: String?
+
+        @Argument(help: "The files or folders to import; a Twitter archive may be given as its .zip or its unpacked folder.")
         var files: [String]
 
         func run() throws {
             let config: ProjectConfig
             do { config = try options.load(needs: [.store]) } catch { throw fail("\(error)") }
-            let inputs = ImportInputs.expand(files, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            let inputs = ImportInputs.expand(files, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                                             wholeFolder: { url in DataSources.all.contains { $0.claimsFolder(at: url) } })
             for skipped in inputs.skipped { print("\(skipped): skipped (not a file tally reads)") }
             var failures = inputs.missing.map { "\($0.path): \($0.reason)" }
             for failure in failures { FileHandle.standardError.write(Data("tally: \(failure)\n".utf8)) }
@@ -34,7 +38,10 @@ extension TallyCommand {
             let store: Store
             do { store = try Store(path: config.storeURL.path) } catch { throw fail("\(error)") }
             let terminal = isatty(STDERR_FILENO) == 1
-            var importer = Importer(store: store, options: ImportOptions(term.map { ["term": $0] } ?? [:]))
+            var values: [String: String] = [:]
+            if let term { values["term"] = term }
+            if let timeline { values["timeline"] = timeline }
+            var importer = Importer(store: store, options: ImportOptions(values))
             if terminal {
                 importer.progress = { file, items in
                     FileHandle.standardError.write(Data("\r\u{1B}[K\(file): \(items) items…".utf8))
@@ -42,9 +49,9 @@ extension TallyCommand {
             }
             for file in inputs.files {
                 do {
-                    let summary = try importer.importFile(URL(fileURLWithPath: file), displayName: file)
+                    let summaries = try importer.importPath(URL(fileURLWithPath: file), displayName: file)
                     if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-                    print(summary)
+                    for summary in summaries { print(summary) }
                 } catch {
                     if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
                     failures.append("\(error)")

@@ -32,20 +32,32 @@ def test_every_hostile_page_is_inert(browser, hostile_site):
     dialogs, errors, requests = [], [], []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("request", lambda request: requests.append(request.url))
+    page.on("request", lambda request: requests.append((request.url, request.resource_type)))
     for path in pages:
         page.goto(path.as_uri())
         page.wait_for_load_state("load")
-        # Only the theme's two script elements exist, and no element has an inline event handler.
+        # Only the theme's two script elements exist (the search page adds its index and script, and
+        # loads shards only when asked), and no element has an inline event handler.
         scripts = page.evaluate("Array.from(document.scripts).map(s => s.getAttribute('src'))")
-        assert len(scripts) == 2 and scripts[0].endswith("assets/site.js") and scripts[1].endswith("assets/tally.js"), (path, scripts)
+        extra = ["../search/index.js", "../assets/search.js"] if path.parent.name == "search" and path.parent.parent == hostile_site else []
+        assert len(scripts) == 2 + len(extra) and scripts[0].endswith("assets/site.js") and scripts[1].endswith("assets/tally.js"), (path, scripts)
+        assert scripts[2:] == extra, (path, scripts)
         handlers = page.evaluate("""Array.from(document.querySelectorAll('*')).flatMap(e =>
             Array.from(e.attributes).filter(a => a.name.startsWith('on')).map(a => e.tagName + ' ' + a.name))""")
         assert handlers == [], (path, handlers)
         links = page.evaluate("Array.from(document.querySelectorAll('a[href]')).map(a => a.protocol)")
         assert set(links) <= {"file:", "https:", "http:", "mailto:"}, (path, set(links))
         # Clicking every link in the body must not run script either.
-        assert page.locator("img").count() == 0
+        # Pictures come only from the theme's code (avatars, thumbnails), never from data's markup.
+        classes = page.evaluate("Array.from(document.images).map(i => i.classList[0])")
+        assert set(classes) <= {"avatar-img", "thumb", "zoomable"}, (path, classes)
+    # Hostile text found by the search shows as text too.
+    for query in ["script", "onerror", "javascript", "img"]:
+        page.goto((hostile_site / "search" / "index.html").as_uri() + "#q=" + query)
+        page.wait_for_timeout(300)
+        assert page.locator("main img, main script, main iframe").count() == 0
+        hrefs = page.evaluate("Array.from(document.querySelectorAll('.search-results a')).map(a => a.protocol)")
+        assert set(hrefs) <= {"file:"}, hrefs
     context.close()
     assert dialogs == [] and errors == []
-    assert [url for url in requests if not url.startswith("file://")] == []
+    assert [(url, kind) for url, kind in requests if not url.startswith("file://") and not (kind == "image" and url.startswith("https://"))] == []

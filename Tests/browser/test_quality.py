@@ -20,12 +20,16 @@ def page_kinds(site):
     tweet = site / "tweets" / "414075829182676992" / "index.html"  # a #freebandnames tweet
     songs = next(p for p in sorted((site / "charts").glob("*/index.html")) if "topsongs" in str(p))
     item = sorted((site / "charts" / "items").glob("*/rank-*.svg"))[0].parent / "index.html"  # one with a rank history
+    person = max(sorted((site / "people").glob("*/index.html")), key=lambda p: p.stat().st_size)  # the fullest profile
+    image = sorted(site.glob("tweets/*/images/1/index.html"))[0]
     return {"home": site / "index.html", "searches": site / "searches" / "index.html",
             "popularity": popularity, "term-tweets": tweets, "tweet": tweet,
-            "charts": site / "charts" / "index.html", "chart": songs, "chart-item": item}
+            "charts": site / "charts" / "index.html", "chart": songs, "chart-item": item,
+            "all-tweets": site / "all-tweets" / "index.html", "people": site / "people" / "index.html",
+            "person": person, "image": image}
 
 
-KINDS = ["home", "searches", "popularity", "term-tweets", "tweet", "charts", "chart", "chart-item"]
+KINDS = ["home", "searches", "popularity", "term-tweets", "tweet", "charts", "chart", "chart-item", "all-tweets", "people", "person", "image"]
 
 
 def test_every_page_is_valid_html(site):
@@ -61,12 +65,14 @@ def test_no_request_leaves_the_site(browser, site, kind):
     context = browser.new_context()
     page = context.new_page()
     requests = []
-    page.on("request", lambda request: requests.append(request.url))
+    page.on("request", lambda request: requests.append((request.url, request.resource_type)))
     page.goto(page_kinds(site)[kind].as_uri())
     page.wait_for_load_state("networkidle")
     context.close()
     assert requests, "the page itself is a request"
-    assert [url for url in requests if not url.startswith("file://")] == []
+    # Only the data's own pictures (avatars, tweet photos, over https) may come from elsewhere.
+    assert [(url, kind) for url, kind in requests if not url.startswith("file://") and not (kind == "image" and url.startswith("https://"))] == []
+    requests = [url for url, _ in requests]
     assert any(url.endswith("assets/tally.js") for url in requests) and any(url.endswith("assets/tally.css") for url in requests)
 
 

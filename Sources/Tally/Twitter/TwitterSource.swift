@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Tweets from searches, timelines and archives: the popularity of their hashtags and users, and
@@ -17,9 +18,31 @@ public struct TwitterSource: DataSource {
         TwitterSink(db: db)
     }
 
+    public var settingKeys: [String] { ["people"] }
+
+    public func bundle(at url: URL, filesFolder: URL) throws -> ImportBundle? {
+        try TwitterArchive.bundle(at: url, filesFolder: filesFolder)
+    }
+
+    public func claimsFolder(at url: URL) -> Bool {
+        TwitterArchive.dataFolder(in: url) != nil
+    }
+
     public func sections(_ context: SiteContext) throws -> [any SiteSection] {
         let terms = try context.store.allTerms()
-        return [SearchesSection(context: context, terms: terms), TweetsSection(context: context, terms: terms)]
+        let people = try context.store.people()
+        let hashtags = try context.store.hashtags()
+        let timelines = try context.store.timelines()
+        let mediaFolder = context.store.filesFolder.appendingPathComponent(id).appendingPathComponent("media")
+        let media = Set(((try? FileManager.default.contentsOfDirectory(atPath: mediaFolder.path)) ?? []).filter(TwitterArchive.isSafeName))
+        let directory = TwitterDirectory(terms: terms, people: people, hashtags: hashtags, localMedia: media)
+        return [
+            SearchesSection(context: context, terms: terms, directory: directory),
+            TweetsSection(context: context, terms: terms, directory: directory, mediaFolder: mediaFolder),
+            PeopleSection(context: context, people: people, directory: directory),
+            HashtagsSection(context: context, hashtags: hashtags, directory: directory),
+            TimelinesSection(context: context, timelines: timelines, directory: directory),
+        ]
     }
 
     public func homeCard(_ context: SiteContext) throws -> HomeCard? {
@@ -38,5 +61,9 @@ public struct TwitterSource: DataSource {
     /// limit) and everything their pages reach.
     public func prune(_ db: Database, plan: PrunePlan) throws -> [PruneCount] {
         try TwitterMaintenance.prune(db, keepSearches: plan.limits["searches"] ?? SearchesSection.historyLimit)
+    }
+
+    public func searchDocuments(_ context: SiteContext, _ emit: (SearchDocument) throws -> Void) throws {
+        try TwitterSearchDocuments.produce(context.store, emit)
     }
 }

@@ -38,18 +38,34 @@ struct HostileDataTests {
         // An event handler attribute: quoted attribute values (escaped data in `content="…"`) are skipped.
         let liveAttribute = try Regex("<[a-zA-Z](?:[^>\"']|\"[^\"]*\"|'[^']*')*\\son[a-z]+\\s*=")
         let scriptTag = try Regex("<script[^>]*>")
+        let anyImage = try Regex("<img[^>]*>")
         let badURL = try Regex("(href|src)=\"\\s*(javascript|data|vbscript):")
         for path in pages {
             let html = try project.page(path)
             let scripts = html.matches(of: scriptTag).map { String(html[$0.range]) }
-            #expect(scripts.count == 2 && scripts[0].hasSuffix("assets/site.js\" defer>") && scripts[1].hasSuffix("assets/tally.js\" defer>"),
+            // The search page alone adds the index's contents and its script.
+            let extra = path == Routes.search ? ["search/index.js\" defer>", "assets/search.js\" defer>"] : []
+            #expect(scripts.count == 2 + extra.count && scripts[0].hasSuffix("assets/site.js\" defer>") && scripts[1].hasSuffix("assets/tally.js\" defer>"),
                     "\(path): \(scripts)")
+            #expect(zip(scripts.dropFirst(2), extra).allSatisfy { $0.hasSuffix($1) }, "\(path): \(scripts)")
             #expect(html.firstMatch(of: liveAttribute) == nil, "\(path)")
             #expect(html.firstMatch(of: badURL) == nil, "\(path)")
-            #expect(!html.contains("<img") && !html.contains("<em>") && !html.contains("<code>") && !html.contains("<h1>heading"), "\(path)")
+            // Pictures come only from code (avatars, thumbnails, zoomable images), never from data.
+            let images = html.matches(of: anyImage).map { String(html[$0.range]) }
+            #expect(images.allSatisfy { $0.hasPrefix("<img class=\"avatar-img\"") || $0.hasPrefix("<img class=\"thumb\"") || $0.hasPrefix("<img class=\"zoomable\"") },
+                    "\(path): \(images)")
+            #expect(!html.contains("<em>") && !html.contains("<code>") && !html.contains("<h1>heading"), "\(path)")
             #expect(!html.unicodeScalars.contains { $0.value == 0x202E }, "\(path) keeps a right-to-left override")
             #expect(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'self';"), "\(path)")
         }
+        // The search index holds the same text as JavaScript strings: escaped, never markup.
+        let index = try outputFiles(project).filter { $0.hasPrefix("search/") && $0.hasSuffix(".js") }
+        #expect(index.count >= 3)
+        for path in index {
+            let text = try project.page(path)
+            #expect(!text.contains("<") && !text.unicodeScalars.contains { $0.value == 0x2028 }, "\(path)")
+        }
+        #expect(try index.map { try project.page($0) }.joined().contains("\\u003cscript>alert('text')"))
         let tweet = try project.page("tweets/1/index.html")
         #expect(tweet.contains("&lt;script&gt;alert('text')&lt;/script&gt;"))
         let term = try #require(try project.store.allTerms().first { $0.text.hasPrefix("<script>") })

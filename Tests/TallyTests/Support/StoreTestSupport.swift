@@ -5,9 +5,9 @@ import Foundation
 /// stores and sites file by file.
 extension TestProject {
     /// Copies every file of `content/data` into the project and imports them, in name order.
-    func importSampleContent() throws {
+    func importSampleContent(only: [String]? = nil) throws {
         let data = Fixture.repository.appendingPathComponent("content/data")
-        let names = try FileManager.default.contentsOfDirectory(atPath: data.path).sorted()
+        let names = try only ?? FileManager.default.contentsOfDirectory(atPath: data.path).sorted()
         for name in names {
             try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("content"), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: data.appendingPathComponent(name), to: folder.url.appendingPathComponent("content/" + name))

@@ -38,7 +38,7 @@ public struct SiteBuilder {
         }
         let theme = try steps.run("load theme") { try Theme.load(folder: project.themeURL) }
         let time = builtAt ?? BuildClock.now()
-        let context = SiteContext(store: store, siteTitle: project.title, builtAt: time, baseURL: project.baseURL)
+        let context = SiteContext(store: store, siteTitle: project.title, builtAt: time, baseURL: project.baseURL, settings: project.settings)
         // Only sources that hold data get a card, a place in the header and pages.
         let parts = try steps.run("gather sources") {
             try sources.compactMap { source -> (card: HomeCard, sections: [any SiteSection])? in
@@ -66,7 +66,7 @@ public struct SiteBuilder {
             steps.expect(0)
             return BuildReport(pages: 1, files: refreshed.files, changed: refreshed.changed, removed: 0, output: outputName, unchanged: true)
         }
-        steps.expect(parts.reduce(3) { $0 + $1.sections.count })
+        steps.expect(parts.reduce(4) { $0 + $1.sections.count })  // search, home, hosting files, assets
         var pages = 0
         // Every page's path, for the sitemap (only written with a base URL): pages are the HTML files.
         var pagePaths: [String] = []
@@ -79,6 +79,15 @@ public struct SiteBuilder {
                 try emitOutput(file)
             }
             let sink = PageSink(render: { chunk in for file in try renderer.renderAll(chunk) { try emit(file) } }, write: emit)
+            // The site search: every source's documents, tokenised and cut into shards and records. First,
+            // so that `--verbose` shows the memory it needs, not memory that earlier steps freed.
+            try steps.run("index search") {
+                var index = SearchIndexWriter()
+                for source in sources { try source.searchDocuments(context) { index.add($0) } }
+                for file in index.files() { try emit(file) }
+                try sink.page(SearchPage.page(navigation: navigation))
+                try sink.flush()
+            }
             try steps.run("home page") {
                 try emit(OutputFile(path: Routes.home, bytes: Array(home.utf8)))
             }
@@ -120,7 +129,7 @@ public struct SiteBuilder {
 /// sources' sections are, so earlier lines wait for it.
 private struct StepLog {
     let log: ((String) -> Void)?
-    private var done: [(String, Double)] = []
+    private var done: [(String, Double, Double, (peak: Double, added: Double)?)] = []
     private var total: Int?
 
     init(log: ((String) -> Void)?) { self.log = log }
@@ -132,10 +141,15 @@ private struct StepLog {
     }
 
     mutating func run<T>(_ name: String, _ body: () throws -> T) throws -> T {
+        // The step's peak memory, and how far above the memory in use when it began (Linux only).
+        if log != nil { ProcessMemory.resetPeak() }
+        let resident = log != nil ? ProcessMemory.residentMiB() : nil
         let start = DispatchTime.now().uptimeNanoseconds
+        let cpu = ProcessClock.cpuMilliseconds()
         do {
             let result = try body()
-            done.append((name, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6))
+            let peak = resident.flatMap { resident in ProcessMemory.peakMiB().map { (peak: $0, added: $0 - resident) } }
+            done.append((name, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, ProcessClock.cpuMilliseconds() - cpu, peak))
             if total != nil { print(done.count - 1) }
             return result
         } catch let error as BuildError {
@@ -147,6 +161,7 @@ private struct StepLog {
 
     private func print(_ index: Int) {
         guard let log, let total else { return }
-        log("[\(index + 1)/\(total)] \(done[index].0): \(String(format: "%.1f", done[index].1)) ms")
+        let memory = done[index].3.map { String(format: ", peak %.0f MiB (+%.0f MiB)", $0.peak, $0.added) } ?? ""
+        log("[\(index + 1)/\(total)] \(done[index].0): \(String(format: "%.1f ms (cpu %.1f ms)", done[index].1, done[index].2))\(memory)")
     }
 }

@@ -23,6 +23,9 @@ public protocol ImportBatch: Sendable {
 /// passes them through; each source reads the ones it knows.
 public struct ImportOptions: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     public var values: [String: String]
+    /// When the file being read was last modified (seconds since 1970), set by the importer for
+    /// each file: a fallback time for documents that carry none of their own.
+    public var fileModifiedAt: Int64?
 
     public init(_ values: [String: String] = [:]) { self.values = values }
 

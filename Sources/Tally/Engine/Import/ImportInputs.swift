@@ -17,7 +17,7 @@ public struct ImportInputs: Sendable {
 
     /// Expands `arguments`, relative to `folder`. Files named one by one are always read (the format
     /// comes from the content, never the name); hidden files and folders inside a folder are left out.
-    public static func expand(_ arguments: [String], in folder: URL) -> ImportInputs {
+    public static func expand(_ arguments: [String], in folder: URL, wholeFolder: (URL) -> Bool = { _ in false }) -> ImportInputs {
         var inputs = ImportInputs()
         let manager = FileManager.default
         for argument in arguments {
@@ -28,7 +28,8 @@ public struct ImportInputs: Sendable {
                 inputs.missing.append((argument, glob ? "no file matches this pattern" : "no such file"))
                 continue
             }
-            guard isFolder.boolValue else {
+            // A file, or a folder a source reads as a whole (a Twitter archive), is imported as given.
+            guard isFolder.boolValue, !wholeFolder(url) else {
                 inputs.files.append(argument)
                 continue
             }

@@ -31,17 +31,23 @@ public struct Importer: Sendable {
     /// writing overlap on two cores while memory stays flat.
     public func importFile(_ url: URL, displayName: String? = nil) throws -> ImportSummary {
         let name = displayName ?? url.path
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int
+        // Sources may date what a file holds by the file itself (an empty search page).
+        var configured = self
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        if let modified = attributes?[.modificationDate] as? Date {
+            configured.options.fileModifiedAt = Int64(modified.timeIntervalSince1970)
+        }
+        let reader = configured
+        let options = reader.options
         do {
-            if let size, size <= Self.inlineLimit {
+            if let size = attributes?[.size] as? Int, size <= Self.inlineLimit {
                 return try store.importing { db in
                     let writer = BatchWriter(db: db, sources: store.sources, options: options, file: name)
-                    try read(url, name: name, parser: JSONParser()) { batch, match in try writer.add(batch, match) }
+                    try reader.read(url, name: name, parser: JSONParser()) { batch, match in try writer.add(batch, match) }
                     return try writer.finish()
                 }
             }
             let channel = BoundedChannel<(any ImportBatch, FormatDetector.Match)>(capacity: 4)
-            let reader = self
             let thread = Thread {
                 do {
                     try reader.read(url, name: name, parser: JSONParser()) { batch, format in

@@ -10,6 +10,7 @@ import TOMLKit
 /// base_url = "https://example.org/dash/"   # only for canonical URLs and share links
 /// templates = "templates"     # the theme; the built-in one when the folder is absent
 /// charts = ["https://rss.applemarketingtools.com/api/v2/us/music/most-played/100/songs.json"]  # for `tally fetch charts`
+/// people = ["jack"]           # any key a source declares (`DataSource.settingKeys`)
 /// ```
 public struct ProjectConfig: Sendable {
     public var folder: URL
@@ -20,6 +21,8 @@ public struct ProjectConfig: Sendable {
     public var templates = "templates"
     /// The chart feeds `tally fetch charts` downloads; nil for its default list.
     public var charts: [String]?
+    /// The settings the sources declare, by key, as given (a string or a list of strings).
+    public var settings: [String: ProjectSetting] = [:]
 
     public static let fileName = "tally.toml"
 
@@ -27,8 +30,8 @@ public struct ProjectConfig: Sendable {
         self.folder = folder.standardizedFileURL
     }
 
-    /// Reads `tally.toml` in `folder`, if there is one.
-    public static func load(folder: URL) throws -> ProjectConfig {
+    /// Reads `tally.toml` in `folder`, if there is one; `sources` declare the keys beyond the engine's.
+    public static func load(folder: URL, sources: [any DataSource]) throws -> ProjectConfig {
         var config = ProjectConfig(folder: folder)
         let file = config.folder.appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: file.path) else { return config }
@@ -62,7 +65,24 @@ public struct ProjectConfig: Sendable {
             }
             config.charts = urls
         }
-        let known: Set<String> = ["title", "store", "output", "base_url", "templates", "charts"]
+        var known: Set<String> = ["title", "store", "output", "base_url", "templates", "charts"]
+        for key in sources.flatMap(\.settingKeys) where table[key] != nil {
+            known.insert(key)
+            let value = table[key]!
+            if let text = value.string {
+                config.settings[key] = .text(text)
+            } else if let array = value.array {
+                var items: [String] = []
+                for item in array {
+                    guard let text = item.string else { throw ConfigError(file: file.path, place: key, reason: "expected a list of strings") }
+                    items.append(text)
+                }
+                config.settings[key] = .list(items)
+            } else {
+                throw ConfigError(file: file.path, place: key, reason: "expected a string or a list of strings")
+            }
+        }
+        known.formUnion(sources.flatMap(\.settingKeys))
         if let unknown = table.keys.first(where: { !known.contains($0) }) {
             throw ConfigError(file: file.path, place: unknown, reason: "unknown setting; expected one of \(known.sorted().joined(separator: ", "))")
         }
@@ -79,6 +99,20 @@ public struct ProjectConfig: Sendable {
 
     private func resolve(_ path: String) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path).standardizedFileURL : folder.appendingPathComponent(path).standardizedFileURL
+    }
+}
+
+/// A setting a source reads from `tally.toml`.
+public enum ProjectSetting: Sendable, Equatable {
+    case text(String)
+    case list([String])
+
+    /// The setting as a list: a lone string is a list of one.
+    public var list: [String] {
+        switch self {
+        case .text(let text): return [text]
+        case .list(let items): return items
+        }
     }
 }
 

@@ -18,6 +18,11 @@ struct LayoutContext: Encodable {
     var stylesheetHref: String
     var scriptHref: String
     var meta: [MetaTag]
+    /// The home page changes with every build anyway, so it states a stale note in its HTML;
+    /// other pages leave it to the script and the reader's clock.
+    var staleAtBuild: Bool
+    var pageScripts: [String]
+    var searchHref: String
 
     init(page: SitePage, body: String, site: SiteInfo) {
         siteTitle = MarkdownEscaping.removingDirectionalControls(site.title)
@@ -37,5 +42,8 @@ struct LayoutContext: Encodable {
         stylesheetHref = root + Routes.asset("tally.css")
         scriptHref = root + Routes.asset("tally.js")
         meta = page.meta
+        staleAtBuild = isHome && site.dataAsOf.map { site.builtAt - $0 > HomePage.staleAfter } == true
+        pageScripts = page.scripts.map { root + $0 }
+        searchHref = root + Routes.search
     }
 }

@@ -29,7 +29,8 @@ public enum MarkdownRenderer {
         // The parser's extension list must go to the renderer too, or tagfilter is silently off.
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
         defer { free(rendered) }
-        return sortKeys(sizeImages(classifyAlignment(String(cString: rendered))))
+        // Fragments built in code (`HTMLFragment`) went through as tokens; they come back last.
+        return HTMLFragment.restore(in: sortKeys(sizeImages(classifyAlignment(String(cString: rendered)))))
     }
 
     /// A table cell that ends in the code span `` `sort:1.29` `` keeps the shown text and gets

@@ -7,7 +7,7 @@ import Mustache
 public struct Theme: Sendable {
     /// Wraps every page body; HTML with mustache placeholders.
     public let layout: MustacheTemplate
-    /// Page templates (`home`, `twitter/popularity`…) and partials (`twitter/_segments`…), Markdown with mustache.
+    /// Page templates (`home`, `twitter/popularity`…) and partials (`_*.md`), Markdown with mustache.
     public let library: MustacheLibrary
     /// Files copied to the output as they are, by path under `assets/`.
     public let assets: [String: [UInt8]]

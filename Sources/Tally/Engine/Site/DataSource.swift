@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// One kind of data Tally reads — its formats, its tables, its pages — plugged into the engine.
@@ -27,6 +28,17 @@ public protocol DataSource: Sendable {
     /// Removes what no page can reach any more under `plan`, inside the prune's transaction, and
     /// says how much of each kind went. A dry run performs the same work and rolls it back.
     func prune(_ db: Database, plan: PrunePlan) throws -> [PruneCount]
+    /// A folder or archive file the source reads as a whole, or nil when it is not one of its own.
+    /// `filesFolder` is the source's own folder beside the store, for files it keeps (pictures).
+    func bundle(at url: URL, filesFolder: URL) throws -> ImportBundle?
+    /// Whether the folder at `url` is one the source reads as a whole, checked cheaply (nothing is
+    /// read or copied): `tally import DIR` then hands it over whole instead of file by file.
+    func claimsFolder(at url: URL) -> Bool
+    /// The `tally.toml` keys the source reads (`people`); their values reach it in `SiteContext.settings`.
+    var settingKeys: [String] { get }
+    /// Hands every document the site search should find to `emit`: its kind, title, body, page,
+    /// date and weight. Straight from store queries, so the source need not hold them all.
+    func searchDocuments(_ context: SiteContext, _ emit: (SearchDocument) throws -> Void) throws
 }
 
 extension DataSource {
@@ -34,4 +46,8 @@ extension DataSource {
     public func homeCard(_ context: SiteContext) throws -> HomeCard? { nil }
     public func stats(_ db: Database) throws -> SourceStats? { nil }
     public func prune(_ db: Database, plan: PrunePlan) throws -> [PruneCount] { [] }
+    public var settingKeys: [String] { [] }
+    public func bundle(at url: URL, filesFolder: URL) throws -> ImportBundle? { nil }
+    public func claimsFolder(at url: URL) -> Bool { false }
+    public func searchDocuments(_ context: SiteContext, _ emit: (SearchDocument) throws -> Void) throws {}
 }

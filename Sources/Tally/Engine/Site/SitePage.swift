@@ -10,6 +10,8 @@ public struct SitePage: Sendable {
     public var model: any Encodable & Sendable
     /// Extra `<meta>` tags for the page's head (Open Graph, Twitter Card), in order.
     public var meta: [MetaTag]
+    /// Output paths of further classic scripts this page alone loads, after the theme's.
+    public var scripts: [String] = []
     /// Where the page's links start, instead of relative to its path: the 404 page's `/dash/`.
     public var linkRoot: String?
 

@@ -36,4 +36,16 @@ public enum UTCTime {
         let second = Int(((seconds % 60) + 60) % 60)
         return minute + ":" + (second < 10 ? "0\(second)" : "\(second)") + "Z"
     }
+
+    /// The start of a UTC day written `2013-12-20`, or nil.
+    public static func day(_ text: String) -> Int64? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        return seconds(year: parts[0], month: parts[1], day: parts[2], hour: 0, minute: 0, second: 0, offset: 0)
+    }
+
+    /// A day as `2013-12-20`.
+    public static func dayText(_ seconds: Int64) -> String {
+        String(format(seconds).prefix(10))
+    }
 }

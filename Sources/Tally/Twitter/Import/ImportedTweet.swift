@@ -10,6 +10,8 @@ public struct ImportedTweet: Sendable, Equatable {
     /// The id of the tweet this one retweets, or quotes.
     public var retweetOf: String?
     public var quotes: String?
+    /// Photos, videos and GIFs attached to it, in order.
+    public var media: [ImportedMedia] = []
 
     public init(id: String, author: ImportedUser?, createdAt: Int64, text: TweetText,
                 language: String? = nil, retweetOf: String? = nil, quotes: String? = nil) {
@@ -46,11 +48,41 @@ public struct ImportedUser: Sendable, Equatable, Hashable {
     public var screenName: String
     public var name: String
     public var avatarURL: String?
+    /// The profile's bio, location and website, when the document carries them.
+    public var bio: String?
+    public var location: String?
+    public var website: String?
 
-    public init(id: String, screenName: String, name: String, avatarURL: String?) {
+    public init(id: String, screenName: String, name: String, avatarURL: String?,
+                bio: String? = nil, location: String? = nil, website: String? = nil) {
         self.id = id
         self.screenName = screenName
         self.name = name
         self.avatarURL = avatarURL
+        self.bio = bio.flatMap { $0.isEmpty ? nil : $0 }
+        self.location = location.flatMap { $0.isEmpty ? nil : $0 }
+        self.website = website.flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+/// A photo, video or animated GIF attached to a tweet.
+public struct ImportedMedia: Sendable, Equatable, Hashable {
+    public enum Kind: String, Sendable { case photo, video, gif }
+    public var kind: Kind
+    /// The picture: the photo itself, or a video's preview image.
+    public var imageURL: String
+    /// Where the original lives (the video file, or the tweet's media page).
+    public var linkURL: String?
+    public var alt: String?
+    public var width: Int?
+    public var height: Int?
+
+    public init(kind: Kind, imageURL: String, linkURL: String? = nil, alt: String? = nil, width: Int? = nil, height: Int? = nil) {
+        self.kind = kind
+        self.imageURL = imageURL
+        self.linkURL = linkURL
+        self.alt = alt.flatMap { $0.isEmpty ? nil : $0 }
+        self.width = width
+        self.height = height
     }
 }

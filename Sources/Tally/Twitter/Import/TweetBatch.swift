@@ -8,6 +8,10 @@ public struct TweetBatch: ImportBatch {
     public var tweets: [ImportedTweet]
     /// Tweets it carries only as context (retweeted or quoted originals): stored, not counted.
     public var related: [ImportedTweet]
+    /// The timeline the tweets came from (`--timeline NAME`, or recognised by shape), if any.
+    public var timeline: String?
+    /// The file's modification time, for a search page that says nothing of when it ran.
+    public var fileModifiedAt: Int64?
 
     public var itemCount: Int { tweets.count }
 

@@ -63,7 +63,34 @@ public enum TwitterFormat: String, DocumentFormat, CaseIterable {
 
     /// Reads a document of this format into a batch.
     public func read(_ root: JSONValue, path: String, options: ImportOptions) throws -> any ImportBatch {
-        try tweets(root, path: path, term: options["term"])
+        var batch = try tweets(root, path: path, term: options["term"])
+        batch.fileModifiedAt = options.fileModifiedAt
+        // An archive's tweets are its owner's (the tweets carry no user of their own).
+        if self == .archive, let owner = TwitterArchive.owner(options) {
+            for index in batch.tweets.indices where batch.tweets[index].author == nil { batch.tweets[index].author = owner }
+        }
+        if let name = options["timeline"] {
+            batch.timeline = name
+        } else if self == .v1Timeline, !batch.tweets.isEmpty {
+            batch.timeline = Self.timelineName(batch.tweets, oldShape: root.firstElement?["id_str"] == nil)
+        }
+        return batch
+    }
+
+    /// What a bare array of statuses is, by shape: one author's (a user timeline), every tweet
+    /// naming one user (mentions), the 2007 public timeline (no `id_str`), or a home or list timeline.
+    static func timelineName(_ tweets: [ImportedTweet], oldShape: Bool) -> String {
+        let authors = Set(tweets.compactMap { $0.author?.screenName.lowercased() })
+        if authors.count == 1, let only = tweets.first?.author?.screenName { return "@" + only }
+        let named = tweets.map { Set($0.text.entities.filter { $0.kind == .user }.map(\.folded)) }
+        if var common = named.first {
+            for set in named.dropFirst() { common.formIntersection(set) }
+            if let user = common.sorted().first,
+               let shown = tweets.first?.text.entities.first(where: { $0.kind == .user && $0.folded == user })?.value {
+                return "Mentions of @" + shown
+            }
+        }
+        return oldShape ? "Public timeline" : "Home timeline"
     }
 
     func tweets(_ root: JSONValue, path: String, term: String?) throws -> TweetBatch {
@@ -78,7 +105,9 @@ public enum TwitterFormat: String, DocumentFormat, CaseIterable {
                 tweets.append(try TwitterV1Reader.status(item, path: "\(path).\(key)[\(index)]", related: &related))
             }
             let recorded = (root["search_metadata"]?["query"] ?? root["requestParameters"]?["query"])?.string.map(QueryString.decode)
-            return TweetBatch(term: term ?? recorded, fetchedAt: tweets.map(\.createdAt).max(), tweets: tweets, related: related)
+            // An empty page still says when it ran: its `max_id_str` is a snowflake id with a time in it.
+            let ran = tweets.map(\.createdAt).max() ?? root["search_metadata"]?["max_id_str"]?.string.flatMap(Snowflake.seconds)
+            return TweetBatch(term: term ?? recorded, fetchedAt: ran, tweets: tweets, related: related)
         case .v1Timeline, .archive:
             var tweets: [ImportedTweet] = []
             for (index, item) in root.array!.enumerated() {

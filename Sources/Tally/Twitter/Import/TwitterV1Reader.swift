@@ -24,6 +24,9 @@ enum TwitterV1Reader {
         }
         var tweet = ImportedTweet(id: id, author: try value["user"].flatMap { try user($0, path: path() + ".user") },
                                   createdAt: createdAt, text: text, language: value["lang"]?.string)
+        let mediaList = (extended?["extended_entities"] ?? value["extended_entities"])?["media"]?.array
+            ?? (extended?["entities"] ?? value["entities"])?["media"]?.array
+        if let mediaList { tweet.media = mediaList.compactMap(Self.media) }
         if let original = value["retweeted_status"], original.kind == .object {
             let retweeted = try status(original, path: path() + ".retweeted_status", related: &related)
             tweet.retweetOf = retweeted.id
@@ -44,8 +47,28 @@ enum TwitterV1Reader {
         guard let id = (value["id_str"] ?? value["id"])?.identifier, let screenName = value["screen_name"]?.string else {
             throw ShapeError(path: path(), reason: "expected a user with `id_str` and `screen_name`")
         }
+        let website = value["entities"]?["url"]?["urls"]?.firstElement?["expanded_url"]?.string ?? value["url"]?.string
         return ImportedUser(id: id, screenName: screenName, name: value["name"]?.string ?? screenName,
-                            avatarURL: (value["profile_image_url_https"] ?? value["profile_image_url"])?.string)
+                            avatarURL: (value["profile_image_url_https"] ?? value["profile_image_url"])?.string,
+                            bio: value["description"]?.string, location: value["location"]?.string, website: website)
+    }
+
+    /// One `extended_entities.media` item: a photo, or a video or GIF with its preview image.
+    static func media(_ item: JSONValue) -> ImportedMedia? {
+        guard item.kind == .object, let image = (item["media_url_https"] ?? item["media_url"])?.string else { return nil }
+        let type = item["type"]?.string ?? "photo"
+        let kind: ImportedMedia.Kind = type == "video" ? .video : type == "animated_gif" ? .gif : .photo
+        var link = item["expanded_url"]?.string
+        if kind != .photo, let variants = item["video_info"]?["variants"]?.array {
+            let best = variants.filter { $0["content_type"]?.string == "video/mp4" }
+                .max { ($0["bitrate"]?.integerLike ?? 0) < ($1["bitrate"]?.integerLike ?? 0) }
+            link = best?["url"]?.string ?? link
+        }
+        let size = item["original_info"] ?? item["sizes"]?["large"]
+        let width = (size?["width"] ?? size?["w"])?.integerLike
+        let height = (size?["height"] ?? size?["h"])?.integerLike
+        return ImportedMedia(kind: kind, imageURL: image, linkURL: link, alt: item["ext_alt_text"]?.string,
+                             width: width.map { Int(clamping: $0) }, height: height.map { Int(clamping: $0) })
     }
 
     static func entities(_ value: JSONValue, path: @autoclosure () -> String) throws -> [TextEntity] {

@@ -6,7 +6,22 @@ enum TwitterV2Reader {
             for item in list {
                 guard let id = item["id"]?.identifier, let username = item["username"]?.string else { continue }
                 users[id] = ImportedUser(id: id, screenName: username, name: item["name"]?.string ?? username,
-                                         avatarURL: item["profile_image_url"]?.string)
+                                         avatarURL: item["profile_image_url"]?.string, bio: item["description"]?.string,
+                                         location: item["location"]?.string,
+                                         website: item["entities"]?["url"]?["urls"]?.firstElement?["expanded_url"]?.string ?? item["url"]?.string)
+            }
+        }
+        var media: [String: ImportedMedia] = [:]
+        if let list = value["includes"]?["media"]?.array {
+            for item in list {
+                guard let key = item["media_key"]?.string, let image = (item["url"] ?? item["preview_image_url"])?.string else { continue }
+                let type = item["type"]?.string ?? "photo"
+                let kind: ImportedMedia.Kind = type == "video" ? .video : type == "animated_gif" ? .gif : .photo
+                let best = item["variants"]?.array?.filter { $0["content_type"]?.string == "video/mp4" }
+                    .max { ($0["bit_rate"]?.integerLike ?? 0) < ($1["bit_rate"]?.integerLike ?? 0) }
+                media[key] = ImportedMedia(kind: kind, imageURL: image, linkURL: best?["url"]?.string, alt: item["alt_text"]?.string,
+                                           width: item["width"]?.integerLike.map { Int(clamping: $0) },
+                                           height: item["height"]?.integerLike.map { Int(clamping: $0) })
             }
         }
         var tweets: [ImportedTweet] = []
@@ -15,17 +30,17 @@ enum TwitterV2Reader {
             switch data.kind {
             case .array:
                 for (index, item) in data.array!.enumerated() {
-                    tweets.append(try tweet(item, path: "\(path).data[\(index)]", users: users))
+                    tweets.append(try tweet(item, path: "\(path).data[\(index)]", users: users, media: media))
                 }
             case .object:
-                tweets.append(try tweet(data, path: "\(path).data", users: users))
+                tweets.append(try tweet(data, path: "\(path).data", users: users, media: media))
             default:
                 throw ShapeError(path: path + ".data", reason: "expected an array of tweets, found \(data.kind.described)")
             }
         }
         if let list = value["includes"]?["tweets"]?.array {
             for (index, item) in list.enumerated() {
-                related.append(try tweet(item, path: "\(path).includes.tweets[\(index)]", users: users))
+                related.append(try tweet(item, path: "\(path).includes.tweets[\(index)]", users: users, media: media))
             }
         }
         let twarc = value["__twarc"]
@@ -34,7 +49,8 @@ enum TwitterV2Reader {
         return TweetBatch(term: term ?? recordedTerm, fetchedAt: fetchedAt, tweets: tweets, related: related)
     }
 
-    static func tweet(_ value: JSONValue, path: @autoclosure () -> String, users: [String: ImportedUser]) throws -> ImportedTweet {
+    static func tweet(_ value: JSONValue, path: @autoclosure () -> String, users: [String: ImportedUser],
+                      media: [String: ImportedMedia] = [:]) throws -> ImportedTweet {
         guard value.kind == .object, let id = value["id"]?.identifier else {
             throw ShapeError(path: path(), reason: "expected a v2 tweet with an `id`, found \(value.keyList)")
         }
@@ -63,6 +79,9 @@ enum TwitterV2Reader {
         }
         var tweet = ImportedTweet(id: id, author: value["author_id"]?.identifier.flatMap { users[$0] }, createdAt: createdAt,
                                   text: TweetText(escaped: escaped, entities: entities), language: value["lang"]?.string)
+        if let keys = value["attachments"]?["media_keys"]?.array {
+            tweet.media = keys.compactMap { $0.string.flatMap { media[$0] } }
+        }
         if let references = value["referenced_tweets"]?.array {
             for reference in references {
                 guard let kind = reference["type"]?.string, let target = reference["id"]?.identifier else { continue }

@@ -7,6 +7,26 @@ public struct PopularityPage: Encodable, Sendable {
     public var searchesHref: String
     public var hashtags: Table
     public var users: Table
+    /// Tweets per day for the term, as an inline SVG plot with its table (when over several days).
+    public var perDay: HTMLFragment?
+    public var hasPlots: Bool { perDay != nil || hashtags.bars != nil || users.bars != nil }
+
+    enum CodingKeys: String, CodingKey {
+        case term, tweetCount, searchedAt, tweetsHref, searchesHref, hashtags, users, perDay, hasPlots
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(term, forKey: .term)
+        try container.encode(tweetCount, forKey: .tweetCount)
+        try container.encode(searchedAt, forKey: .searchedAt)
+        try container.encode(tweetsHref, forKey: .tweetsHref)
+        try container.encode(searchesHref, forKey: .searchesHref)
+        try container.encode(hashtags, forKey: .hashtags)
+        try container.encode(users, forKey: .users)
+        try container.encodeIfPresent(perDay, forKey: .perDay)
+        try container.encode(hasPlots, forKey: .hasPlots)
+    }
 
     /// One popularity table and the data files written beside it.
     public struct Table: Encodable, Sendable {
@@ -18,6 +38,8 @@ public struct PopularityPage: Encodable, Sendable {
         public var hiddenNote: String
         public var csvHref: String
         public var jsonHref: String
+        /// The top ten as bars, with their numbers.
+        public var bars: HTMLFragment?
     }
 
     public struct Row: Encodable, Sendable {

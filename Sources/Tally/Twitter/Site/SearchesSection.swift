@@ -8,6 +8,7 @@ struct SearchesSection: SiteSection {
     let context: SiteContext
     /// Every term, newest search first.
     let terms: [SearchTerm]
+    let directory: TwitterDirectory
 
     var navigation: NavigationEntry? { Self.entry }
 
@@ -27,20 +28,23 @@ struct SearchesSection: SiteSection {
                 tables[kind] = table
                 for export in files { try sink.file(OutputFile(path: export.path, bytes: export.encoded())) }
             }
+            let daily = try context.store.tweetsPer(.day, .term(term.id))
+            let perDay = daily.count > 1 ? Plot.perDay(daily, title: "Tweets per day for \(term.text)",
+                                                       description: "How many of the tweets stored for \(term.text) were posted on each day (UTC).") : nil
             try sink.page(SitePage(path: path, template: "twitter/popularity", title: "Popularity of \(term.text)", section: Self.entry.id,
                                    model: PopularityPage(
                                        term: term.text, tweetCount: term.tweetCount, searchedAt: UTCTime.format(term.searchedAt),
                                        tweetsHref: Routes.relative(from: path, to: Routes.termTweets(term)),
                                        searchesHref: Routes.relative(from: path, to: Routes.searches),
-                                       hashtags: tables[.hashtag]!, users: tables[.user]!)))
+                                       hashtags: tables[.hashtag]!, users: tables[.user]!, perDay: perDay)))
 
-            let listPath = Routes.termTweets(term)
-            let list = try context.store.tweets(forTerm: term.id).map { TweetSummary($0, from: listPath, terms: index) }
-            try sink.page(SitePage(path: listPath, template: "twitter/term-tweets", title: "Tweets for \(term.text)", section: Self.entry.id,
-                                   model: TermTweetsPage(term: term.text, popularityHref: Routes.relative(from: listPath, to: path),
-                                                         tweets: list, hasTweets: !list.isEmpty, tweetCount: list.count)))
-            // A term's list holds every tweet found for it: render each term's pages before
-            // planning the next, so memory holds one term's pages, not a chunk of big ones.
+            let popularityPath = path
+            var list = TweetListPlanner(store: context.store, directory: directory, filter: .term(term.id), heading: "Tweets for \(term.text)",
+                                        path: { Routes.termTweets(term, page: $0) }, section: Self.entry.id)
+            list.links = { [PageLink(text: "Popularity", href: Routes.relative(from: $0, to: popularityPath))] }
+            if let perDay { list.header = { _ in perDay } }
+            try list.plan(into: sink)
+            // Render each term's pages before planning the next, so memory holds one term's pages.
             try sink.flush()
         }
     }
@@ -68,7 +72,11 @@ struct SearchesSection: SiteSection {
             TableExport(path: csv, format: .csv, columns: [noun, "tweets"], rows: cells),
             TableExport(path: json, format: .json, columns: [noun, "tweets"], rows: cells),
         ]
+        let top = popularity.rows.prefix(10).map { (label: sigil + $0.display, count: $0.count) }
+        let bars = top.count > 1 ? Plot.bars(Array(top), title: "Top \(noun)s in tweets for \(term.text)",
+                                             description: "The \(top.count) \(noun)s named in most of the tweets stored for \(term.text), with how many tweets name each.",
+                                             column: noun.capitalized) : nil
         return (PopularityPage.Table(rows: rows, hasRows: !rows.isEmpty, hiddenSingles: hidden, hasHidden: hidden > 0, hiddenNote: note,
-                                     csvHref: Routes.relative(from: page, to: csv), jsonHref: Routes.relative(from: page, to: json)), exports)
+                                     csvHref: Routes.relative(from: page, to: csv), jsonHref: Routes.relative(from: page, to: json), bars: bars), exports)
     }
 }

@@ -1,9 +1,28 @@
-/// One tweet: author, date, linked text, and the searches it was found for.
+/// One tweet: its card, then Images, Links, Hashtags and Users (each only when not empty), and the
+/// searches that found it.
 public struct TweetPage: Encodable, Sendable {
-    public var tweet: TweetSummary
+    public var heading: String
+    public var card: HTMLFragment
+    public var images: HTMLFragment?
+    public var links: [HTMLFragment]
+    public var hasLinks: Bool
+    public var hashtags: [PageLink]
+    public var hasHashtags: Bool
+    public var users: [PageLink]
+    public var hasUsers: Bool
     public var terms: [PageLink]
     public var hasTerms: Bool
-    public var language: String?
-    public var retweetOf: PageLink?
-    public var quotes: PageLink?
+    public var webHref: String
+    public var allTweetsHref: String
+}
+
+/// A tweet's picture on its own page, fitted to the window and zoomable.
+public struct TweetImagePage: Encodable, Sendable {
+    public var heading: String
+    public var figure: HTMLFragment
+    public var alt: String?
+    public var tweetHref: String
+    /// The video or GIF itself, or the picture at full size.
+    public var originalHref: String?
+    public var originalText: String
 }

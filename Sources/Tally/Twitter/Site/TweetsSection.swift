@@ -1,32 +1,81 @@
-/// One page per stored tweet, planned a chunk at a time from the store, newest first.
+import Foundation
+
+/// Every stored tweet: the paged list of all of them, newest first, one page per tweet, and one
+/// per picture; planned a page of tweets at a time from the store.
 struct TweetsSection: SiteSection {
+    static let entry = NavigationEntry(id: "tweets", title: "Tweets", path: Routes.allTweets())
+
     let context: SiteContext
     /// Every term, newest search first: a tweet lists the searches that found it in this order.
     let terms: [SearchTerm]
+    let directory: TwitterDirectory
 
-    var name: String { "Tweets" }
-
-    /// Tweet pages are reached from lists and belong, in the header, under Searches.
-    var navigation: NavigationEntry? { nil }
+    var navigation: NavigationEntry? { Self.entry }
+    /// Where pictures kept from archives are (`Store.filesFolder`'s `twitter/media`).
+    var mediaFolder: URL? = nil
 
     func plan(into sink: PageSink) throws {
-        let index = TermIndex(terms)
-        let byID = Dictionary(terms.enumerated().map { ($1.id, ($0, $1)) }, uniquingKeysWith: { first, _ in first })
-        try context.store.forEachTweetChunk { chunk in
-            for tweet in chunk.tweets {
-                let path = Routes.tweet(tweet.id)
-                let found = (chunk.termIDs[tweet.id] ?? []).compactMap { byID[$0] }.sorted { $0.0 < $1.0 }
-                    .map { PageLink(text: $0.1.text, href: Routes.relative(from: path, to: Routes.popularity($0.1))) }
-                func link(_ id: String?, _ text: String) -> PageLink? {
-                    guard let id else { return nil }
-                    let href = chunk.stored.contains(id) ? Routes.relative(from: path, to: Routes.tweet(id)) : Routes.tweetOnWeb(id, screenName: nil)
-                    return PageLink(text: text, href: href)
-                }
-                let title = "Tweet by " + (tweet.author.map { "@" + $0.screenName } ?? "an unknown author")
-                try sink.page(SitePage(path: path, template: "twitter/tweet", title: title, section: SearchesSection.entry.id, model: TweetPage(
-                    tweet: TweetSummary(tweet, from: path, terms: index), terms: found, hasTerms: !found.isEmpty, language: tweet.language,
-                    retweetOf: link(tweet.retweetOf, "the retweeted tweet"), quotes: link(tweet.quotes, "the quoted tweet"))))
+        // Archive pictures go into the site one at a time, so they show offline.
+        if let mediaFolder {
+            for name in directory.localMedia.sorted() {
+                let bytes = try [UInt8](Data(contentsOf: mediaFolder.appendingPathComponent(name)))
+                try sink.file(OutputFile(path: Routes.archiveMedia(name), bytes: bytes))
             }
         }
+        let byID = Dictionary(terms.enumerated().map { ($1.id, ($0, $1)) }, uniquingKeysWith: { first, _ in first })
+        let list = TweetListPlanner(store: context.store, directory: directory, filter: .all, heading: "All tweets",
+                                    path: { Routes.allTweets(page: $0) }, section: Self.entry.id)
+        try list.plan(into: sink) { tweet, chunk in
+            let path = Routes.tweet(tweet.id)
+            let found = (chunk.termIDs[tweet.id] ?? []).compactMap { byID[$0] }.sorted { $0.0 < $1.0 }
+                .map { PageLink(text: $0.1.text, href: Routes.relative(from: path, to: Routes.popularity($0.1))) }
+            let html = TweetHTML(page: path, directory: directory, chunk: chunk)
+            // A retweet's page shows the original's pictures, links and names: what the reader sees.
+            let shown = tweet.retweetOf.flatMap { chunk.referenced[$0] } ?? tweet
+            let media = chunk.media[shown.id] ?? []
+            let entities = shown.text.entities
+            var links: [HTMLFragment] = []
+            for entity in entities where entity.kind == .url {
+                guard let target = Routes.external(entity.expandedURL ?? entity.value) else { continue }
+                links.append(.element("a", ["href": target, "rel": "nofollow noopener"], [.text(entity.expandedURL ?? entity.value)]))
+            }
+            var seen = Set<String>()
+            let hashtags = entities.filter { $0.kind == .hashtag && seen.insert("#" + $0.folded).inserted }
+                .map { PageLink(text: "#" + $0.value, href: directory.hashtagHref($0.value, folded: $0.folded, from: path)) }
+            let users = entities.filter { $0.kind == .user && seen.insert("@" + $0.folded).inserted }
+                .map { PageLink(text: "@" + $0.value, href: directory.userHref($0.value, from: path)) }
+            let name = tweet.author.map { "\($0.name) (@\($0.screenName))" } ?? "an unknown author"
+            try sink.page(SitePage(path: path, template: "twitter/tweet", title: "Tweet by " + name, section: Self.entry.id, model: TweetPage(
+                heading: "Tweet by " + name, card: html.card(tweet), images: media.isEmpty ? nil : html.thumbnails(shown.id, media),
+                links: links, hasLinks: !links.isEmpty, hashtags: hashtags, hasHashtags: !hashtags.isEmpty,
+                users: users, hasUsers: !users.isEmpty, terms: found, hasTerms: !found.isEmpty,
+                webHref: Routes.tweetOnWeb(tweet.id, screenName: tweet.author?.screenName),
+                allTweetsHref: Routes.relative(from: path, to: Routes.allTweets()))))
+            // Image pages belong to the tweet whose pictures they are (an original is planned once, by its own id).
+            if shown.id == tweet.id {
+                for (index, item) in media.enumerated() { try planImage(item, number: index + 1, of: tweet, into: sink) }
+            }
+        }
+    }
+
+    private func planImage(_ item: StoredMedia, number: Int, of tweet: StoredTweet, into sink: PageSink) throws {
+        let path = Routes.tweetImage(tweet.id, number: number)
+        guard let src = directory.imageSource(item.imageURL, tweet: tweet.id, from: path) else { return }
+        let (width, height) = TweetHTML.fit(item, within: 1600)
+        let alt = item.alt ?? TweetHTML.describe(item, number - 1)
+        let figure = HTMLFragment.element("figure", ["class": "zoom-frame"], [
+            .element("img", ["class": "zoomable", "src": src, "alt": alt, "width": "\(width)", "height": "\(height)", "tabindex": "0",
+                             "referrerpolicy": "no-referrer", "aria-describedby": "zoom-help"]),
+            .element("figcaption", ["id": "zoom-help", "class": "zoom-help"],
+                     [.text("Click, use the mouse wheel, pinch, or press + and − to zoom; 0 fits the picture again.")]),
+        ], block: true)
+        let original = item.kind == "photo" ? Routes.external(item.imageURL + (item.imageURL.contains("pbs.twimg.com") ? "?name=orig" : ""))
+            : item.linkURL.flatMap(Routes.external)
+        let by = tweet.author.map { " by @" + $0.screenName } ?? ""
+        try sink.page(SitePage(path: path, template: "twitter/image", title: "Picture \(number) of a tweet\(by)", section: Self.entry.id,
+                               model: TweetImagePage(heading: "Picture \(number) of a tweet\(by)", figure: figure, alt: item.alt,
+                                                     tweetHref: Routes.relative(from: path, to: Routes.tweet(tweet.id)),
+                                                     originalHref: original,
+                                                     originalText: item.kind == "photo" ? "The picture at full size" : item.kind == "gif" ? "The GIF" : "The video")))
     }
 }

@@ -10,6 +10,8 @@ public struct TwitterCard: Encodable, Sendable {
     public var recentSearches: [SearchRow]
     public var hasSearches: Bool
     public var searchesHref: String
+    public var tweetsHref: String
+    public var peopleHref: String
 
     init(totals: StoreTotals, recent: [SearchTerm]) {
         tweetCount = totals.tweets
@@ -19,5 +21,7 @@ public struct TwitterCard: Encodable, Sendable {
         recentSearches = recent.map { SearchRow($0, from: Routes.home) }
         hasSearches = !recent.isEmpty
         searchesHref = Routes.relative(from: Routes.home, to: Routes.searches)
+        tweetsHref = Routes.relative(from: Routes.home, to: Routes.allTweets())
+        peopleHref = Routes.relative(from: Routes.home, to: Routes.people)
     }
 }

@@ -54,44 +54,18 @@ extension Store {
         }
     }
 
-    /// Walks every stored tweet newest first (the `tweet_newest` index), `size` at a time, with the
-    /// terms that found each and which of the tweets they retweet or quote are stored; memory holds
-    /// one chunk, whatever the store's size.
+    /// Walks every stored tweet newest first (the `tweet_newest` index), `size` at a time; memory
+    /// holds one chunk, whatever the store's size.
     public func forEachTweetChunk(size: Int = 512, _ body: (TweetChunk) throws -> Void) throws {
-        try queue.read { db in
-            let parser = JSONParser()
-            let cursor = try Row.fetchCursor(db, sql: Self.tweetQuery + " ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC")
-            var tweets: [StoredTweet] = []
-            tweets.reserveCapacity(size)
-            func flush() throws {
-                guard !tweets.isEmpty else { return }
-                var chunk = TweetChunk(tweets: tweets)
-                let ids = JSONArgument.array(tweets.map(\.id))
-                let links = try Row.fetchCursor(db, sql: "SELECT tweet_id, term_id FROM term_tweet WHERE tweet_id IN (SELECT value FROM json_each(?))",
-                                                arguments: [ids])
-                while let row = try links.next() { chunk.termIDs[row[0], default: []].append(row[1]) }
-                let referenced = tweets.flatMap { [$0.retweetOf, $0.quotes].compactMap { $0 } }
-                if !referenced.isEmpty {
-                    chunk.stored = Set(try String.fetchAll(db, sql: "SELECT id FROM tweet WHERE id IN (SELECT value FROM json_each(?))",
-                                                           arguments: [JSONArgument.array(referenced)]))
-                }
-                try body(chunk)
-                tweets.removeAll(keepingCapacity: true)
-            }
-            while let row = try cursor.next() {
-                tweets.append(Self.tweet(row, parser: parser))
-                if tweets.count == size { try flush() }
-            }
-            try flush()
-        }
+        try forEachTweetChunk(.all, size: size, body)
     }
 
-    private static let tweetQuery = """
+    static let tweetQuery = """
         SELECT t.id, t.created_at, t.text, t.entities, t.lang, t.retweet_of, t.quoted_id, u.id AS uid, u.screen_name, u.name, u.avatar_url
         FROM tweet t LEFT JOIN user u ON u.id = t.author_id
         """
 
-    private static func tweet(_ row: Row, parser: JSONParser) -> StoredTweet {
+    static func tweet(_ row: Row, parser: JSONParser) -> StoredTweet {
         let userID: String? = row["uid"]
         let author = userID.map { StoredUser(id: $0, screenName: row["screen_name"], name: row["name"], avatarURL: row["avatar_url"]) }
         return StoredTweet(id: row["id"], author: author, createdAt: row["created_at"],
@@ -99,12 +73,13 @@ extension Store {
                            language: row["lang"], retweetOf: row["retweet_of"], quotes: row["quoted_id"])
     }
 
-    /// Counts for the home page.
+    /// Counts for the home page; the newest data is the newest stored tweet, never a search's or
+    /// an import's time (an empty search page is no new data).
     public func totals() throws -> StoreTotals {
         try queue.read { db in
             let row = try Row.fetchOne(db, sql: """
                 SELECT (SELECT count(*) FROM tweet), (SELECT count(*) FROM user), (SELECT count(*) FROM term), (SELECT count(*) FROM mention),
-                    max(coalesce((SELECT max(searched_at) FROM term), 0), coalesce((SELECT max(created_at) FROM tweet), 0))
+                    coalesce((SELECT max(created_at) FROM tweet), 0)
                 """)!
             let newest: Int64 = row[4]
             return StoreTotals(tweets: row[0], users: row[1], terms: row[2], mentions: row[3], newest: newest > 0 ? newest : nil)

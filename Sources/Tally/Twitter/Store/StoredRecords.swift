@@ -31,6 +31,43 @@ public struct StoredUser: Sendable, Equatable {
     public var screenName: String
     public var name: String
     public var avatarURL: String?
+    public var bio: String? = nil
+    public var location: String? = nil
+    public var website: String? = nil
+}
+
+/// A person with a page, and the counts it shows.
+public struct StoredPerson: Sendable, Equatable {
+    public var user: StoredUser
+    /// Tweets stored by them, tweets naming them, searches that found their tweets.
+    public var tweetCount: Int
+    public var mentionCount: Int
+    public var searchCount: Int
+}
+
+/// A hashtag with how many stored tweets carry it.
+public struct StoredHashtag: Sendable, Equatable {
+    public var folded: String
+    public var display: String
+    public var tweetCount: Int
+}
+
+/// A named timeline.
+public struct StoredTimeline: Sendable, Equatable {
+    public var id: Int64
+    public var name: String
+    public var tweetCount: Int
+}
+
+/// A photo, video or GIF of a stored tweet.
+public struct StoredMedia: Sendable, Equatable {
+    /// `photo`, `video` or `gif`.
+    public var kind: String
+    public var imageURL: String
+    public var linkURL: String?
+    public var alt: String?
+    public var width: Int?
+    public var height: Int?
 }
 
 /// A stored tweet with its author and entities.
@@ -50,7 +87,7 @@ public struct StoreTotals: Sendable, Equatable {
     public var users: Int
     public var terms: Int
     public var mentions: Int
-    /// The newest search or tweet (seconds since 1970), nil for an empty store.
+    /// The newest stored tweet (seconds since 1970), nil when none is stored.
     public var newest: Int64? = nil
 }
 
@@ -61,4 +98,8 @@ public struct TweetChunk: Sendable {
     public var termIDs: [String: [Int64]] = [:]
     /// Which of the tweets these retweet or quote are stored, so their pages can be linked.
     public var stored: Set<String> = []
+    /// The stored originals they retweet or quote, by id.
+    public var referenced: [String: StoredTweet] = [:]
+    /// Media of the tweets and of their originals, by tweet id, in order.
+    public var media: [String: [StoredMedia]] = [:]
 }

@@ -61,5 +61,57 @@ enum TwitterSchema {
                 CREATE INDEX term_tweet_by_tweet ON term_tweet(tweet_id);
                 """)
         }
+    
+        // People, their tweets, hashtags and media: profiles gain bio, location and website; each
+        // tweet's hashtags and mentions get a row to find "every tweet with #x" by index; photos
+        // and videos are kept in order; timelines name the tweets they held.
+        migrator.registerMigration("twitter-3-people-media-timelines") { db in
+            try db.execute(sql: """
+                ALTER TABLE user ADD COLUMN bio TEXT;
+                ALTER TABLE user ADD COLUMN location TEXT;
+                ALTER TABLE user ADD COLUMN website TEXT;
+                CREATE INDEX user_by_screen_name ON user(screen_name);
+                CREATE INDEX tweet_by_author ON tweet(author_id, created_at DESC);
+                CREATE TABLE tweet_tag (
+                    kind TEXT NOT NULL CHECK (kind IN ('hashtag', 'user')),
+                    folded TEXT NOT NULL,
+                    tweet_id TEXT NOT NULL REFERENCES tweet(id),
+                    display TEXT NOT NULL,
+                    PRIMARY KEY (kind, folded, tweet_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX tweet_tag_by_tweet ON tweet_tag(tweet_id);
+                CREATE TABLE tweet_media (
+                    tweet_id TEXT NOT NULL REFERENCES tweet(id),
+                    position INTEGER NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('photo', 'video', 'gif')),
+                    image_url TEXT NOT NULL,
+                    link_url TEXT,
+                    alt TEXT,
+                    width INTEGER,
+                    height INTEGER,
+                    PRIMARY KEY (tweet_id, position)
+                ) WITHOUT ROWID;
+                CREATE TABLE timeline (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE
+                );
+                CREATE TABLE timeline_tweet (
+                    timeline_id INTEGER NOT NULL REFERENCES timeline(id),
+                    tweet_id TEXT NOT NULL REFERENCES tweet(id),
+                    PRIMARY KEY (timeline_id, tweet_id)
+                ) WITHOUT ROWID;
+                """)
+            // Tweets stored before this migration get their tag rows from their entities column.
+            let parser = JSONParser()
+            let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO tweet_tag (kind, folded, tweet_id, display) VALUES (?, ?, ?, ?)")
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, entities FROM tweet WHERE entities != '[]'")
+            var pending: [(String, [TextEntity])] = []
+            while let row = try rows.next() { pending.append((row[0], TextEntity.fromStorageJSON(row[1], parser: parser))) }
+            for (id, entities) in pending {
+                for entity in entities where entity.kind != .url {
+                    try insert.execute(arguments: [entity.kind.rawValue, entity.folded, id, entity.value])
+                }
+            }
+        }
     }
 }

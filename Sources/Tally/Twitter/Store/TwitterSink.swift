@@ -32,8 +32,10 @@ final class TwitterSink: ImportSink {
         guard let batch = batch as? TweetBatch else { return }
         _ = try storeTweets(batch.tweets, counting: true)
         summary.relatedTweets += try storeTweets(batch.related, counting: false)
+        if let name = batch.timeline.map(Self.clean), !name.isEmpty { try addToTimeline(name, batch.tweets) }
         guard let text = batch.term.map(Self.clean), !text.isEmpty else { return }
-        let termID = try term(text, fetchedAt: batch.fetchedAt ?? batch.tweets.map(\.createdAt).max())
+        // A search that says nothing of when it ran is dated by its file, never by the import.
+        let termID = try term(text, fetchedAt: batch.fetchedAt ?? batch.tweets.map(\.createdAt).max() ?? batch.fileModifiedAt)
         if !summary.terms.contains(text) { summary.terms.append(text) }
         try link(batch.tweets, to: termID)
     }
@@ -44,18 +46,27 @@ final class TwitterSink: ImportSink {
         let known = try existing(tweets.map(\.id), sql: "SELECT id FROM tweet WHERE id IN (SELECT value FROM json_each(?))")
         var inserted = Set<String>()
         let userStatement = try db.cachedStatement(sql: """
-            INSERT INTO user (id, screen_name, name, avatar_url) VALUES (?, ?, ?, ?)
+            INSERT INTO user (id, screen_name, name, avatar_url, bio, location, website) VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET screen_name = excluded.screen_name, name = excluded.name,
-                avatar_url = coalesce(excluded.avatar_url, avatar_url)
+                avatar_url = coalesce(excluded.avatar_url, avatar_url), bio = coalesce(excluded.bio, bio),
+                location = coalesce(excluded.location, location), website = coalesce(excluded.website, website)
             WHERE screen_name IS NOT excluded.screen_name OR name IS NOT excluded.name
                 OR (excluded.avatar_url IS NOT NULL AND avatar_url IS NOT excluded.avatar_url)
+                OR (excluded.bio IS NOT NULL AND bio IS NOT excluded.bio)
+                OR (excluded.location IS NOT NULL AND location IS NOT excluded.location)
+                OR (excluded.website IS NOT NULL AND website IS NOT excluded.website)
+            """)
+        let tagStatement = try RawStatement(db, sql: "INSERT OR IGNORE INTO tweet_tag (kind, folded, tweet_id, display) VALUES (?, ?, ?, ?)")
+        let mediaStatement = try db.cachedStatement(sql: """
+            INSERT OR IGNORE INTO tweet_media (tweet_id, position, kind, image_url, link_url, alt, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let tweetStatement = try RawStatement(db, sql: """
             INSERT INTO tweet (id, author_id, created_at, text, entities, lang, retweet_of, quoted_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for tweet in tweets {
             if let author = tweet.author, writtenUsers[author.id] != author {
-                try userStatement.execute(arguments: [author.id, author.screenName, author.name, author.avatarURL])
+                try userStatement.execute(arguments: [author.id, author.screenName, author.name, author.avatarURL,
+                                                      author.bio, author.location, author.website])
                 writtenUsers[author.id] = author
             }
             if known.contains(tweet.id) || inserted.contains(tweet.id) {
@@ -73,6 +84,17 @@ final class TwitterSink: ImportSink {
             tweetStatement.bind(7, tweet.retweetOf)
             tweetStatement.bind(8, tweet.quotes)
             try tweetStatement.run()
+            for mention in tweet.distinctMentions {
+                tagStatement.bind(1, mention.kind.rawValue)
+                tagStatement.bind(2, mention.folded)
+                tagStatement.bind(3, tweet.id)
+                tagStatement.bind(4, mention.value)
+                try tagStatement.run()
+            }
+            for (position, media) in tweet.media.enumerated() {
+                try mediaStatement.execute(arguments: [tweet.id, position, media.kind.rawValue, media.imageURL, media.linkURL,
+                                                        media.alt, media.width, media.height])
+            }
         }
         return inserted.count
     }
@@ -99,6 +121,18 @@ final class TwitterSink: ImportSink {
         }
         termIDs[folded] = id
         return id
+    }
+
+    /// Names the tweets as part of a timeline, once each.
+    private func addToTimeline(_ name: String, _ tweets: [ImportedTweet]) throws {
+        try db.execute(sql: "INSERT OR IGNORE INTO timeline (name) VALUES (?)", arguments: [name])
+        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM timeline WHERE name = ?", arguments: [name]) else { return }
+        let statement = try RawStatement(db, sql: "INSERT OR IGNORE INTO timeline_tweet (timeline_id, tweet_id) VALUES (?, ?)")
+        for tweet in tweets {
+            statement.bind(1, id)
+            statement.bind(2, tweet.id)
+            try statement.run()
+        }
     }
 
     /// Links tweets to a term once each and queues their mentions for counting.

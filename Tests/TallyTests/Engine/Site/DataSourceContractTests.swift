@@ -140,7 +140,8 @@ struct DataSourceContractTests {
         var builder = SiteBuilder(project: config, sources: sources)
         builder.builtAt = 1_700_000_000
         let report = try builder.build()
-        #expect(report.pages == 1 + 1 + 2 + 1 + 1)
+        // Twitter adds the list of all tweets, People and the one author's page; and the search page.
+        #expect(report.pages == 1 + 1 + 2 + 1 + 1 + 3 + 1)
 
         let notes = try project.page("notes/index.html")
         #expect(notes.contains("<li>a: *first*</li>") && notes.contains("second &lt;script&gt;x&lt;/script&gt;"))
@@ -163,12 +164,13 @@ struct DataSourceContractTests {
         #expect(FormatDetector(sources: DataSources.all + [NotesSource()]).expected.hasSuffix("; Notes: list {notes: [{id, text}]})"))
     }
 
-    @Test("a store holds only sources that have data: an empty store builds a home page and nothing else")
+    @Test("a store holds only sources that have data: an empty store builds a home page and the (empty) search page")
     func emptyStore() throws {
         let project = TestProject()
         _ = try project.store
         let report = try project.build()
-        #expect(report.pages == 1)
+        #expect(report.pages == 2)
+        #expect(try project.page("search/index.js").contains("\"documents\":0"))
         let home = try project.page("index.html")
         #expect(home.contains("Nothing imported yet"))
         #expect(!home.contains(">Searches</a>"))
@@ -186,7 +188,7 @@ struct DataSourceContractTests {
         let memory = MemoryOutput()
         builder.output = memory
         let report = try builder.build()
-        #expect(report.files == memory.files.count && report.pages == 5)
+        #expect(report.files == memory.files.count && report.pages == 8 + 1)  // … and the search page
         #expect(memory.file("tweets/7/index.html").map { String(decoding: $0, as: UTF8.self).contains("#x") } == true)
         #expect(!project.folder.exists("public"))
     }

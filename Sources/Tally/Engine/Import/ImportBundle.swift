@@ -1,0 +1,58 @@
+import Foundation
+
+/// A folder or an archive file that a source reads as a whole (a Twitter archive, as downloaded or
+/// unpacked): the documents in it, imported one by one as usual, and options that apply to all
+/// of them (whose archive it is). Files the source keeps beside the store (pictures) are copied
+/// while the bundle is opened, into `Store.filesFolder`.
+public struct ImportBundle: Sendable {
+    /// The documents to import, in order, each with the name messages use.
+    public var documents: [(url: URL, name: String)]
+    /// Added to the command line's options for every document.
+    public var options: ImportOptions
+    /// A temporary folder to remove once the documents are imported.
+    public var temporary: URL?
+    /// What the bundle was, for the summary (`Twitter archive of @jack: 3 files, 12 pictures`).
+    public var note: String
+
+    public init(documents: [(url: URL, name: String)], options: ImportOptions, temporary: URL? = nil, note: String) {
+        self.documents = documents
+        self.options = options
+        self.temporary = temporary
+        self.note = note
+    }
+}
+
+extension Store {
+    /// A folder beside the store where sources keep files that are not rows (`tally.sqlite.files/`).
+    public var filesFolder: URL {
+        URL(fileURLWithPath: path + ".files")
+    }
+}
+
+extension Importer {
+    /// Imports a file, or a folder or archive a source claims as a bundle (each of its documents
+    /// in its own transaction); returns one summary per document.
+    public func importPath(_ url: URL, displayName: String? = nil) throws -> [ImportSummary] {
+        let name = displayName ?? url.path
+        for source in store.sources {
+            let bundle: ImportBundle?
+            do {
+                bundle = try source.bundle(at: url, filesFolder: store.filesFolder.appendingPathComponent(source.id))
+            } catch let error as ImportError {
+                throw error
+            } catch {
+                throw ImportError(file: name, place: nil, reason: "\(error)")
+            }
+            guard let bundle else { continue }
+            defer { if let temporary = bundle.temporary { try? FileManager.default.removeItem(at: temporary) } }
+            var inner = self
+            for (key, value) in bundle.options.values { inner.options[key] = value }
+            return try bundle.documents.map { try inner.importFile($0.url, displayName: name + ": " + $0.name) }
+        }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw ImportError(file: name, place: nil, reason: "is a folder that no source reads (a Twitter archive folder holds data/tweets.js)")
+        }
+        return [try importFile(url, displayName: name)]
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// A piece of HTML built in code, for what Markdown cannot say: `<img>` with its size and lazy
+/// loading, `<time datetime>`, links with `rel`, inline SVG.
+///
+/// Only code chooses element and attribute names (`StaticString`); every text and attribute value
+/// is escaped here, and `href`/`src` keep only http, https, mailto or relative URLs, so data can
+/// still never inject markup. In a Markdown template a fragment is placed like any value
+/// (`{{avatar}}`): it travels through Markdown as a token of letters and digits that data cannot
+/// forge (it carries a secret drawn once per process) and is put back after cmark-gfm. A block
+/// fragment alone on its line replaces the paragraph cmark wraps it in.
+public struct HTMLFragment: Sendable, Equatable, Encodable {
+    /// The HTML, already safe.
+    public private(set) var html: String
+    /// Whether it is block content (`<figure>`, `<svg>`…), which may not sit inside a `<p>`.
+    public var isBlock: Bool
+
+    private init(html: String, isBlock: Bool) {
+        self.html = html
+        self.isBlock = isBlock
+    }
+
+    public static let empty = HTMLFragment(html: "", isBlock: false)
+
+    /// Text, escaped.
+    public static func text(_ text: String) -> HTMLFragment {
+        HTMLFragment(html: escape(MarkdownEscaping.removingDirectionalControls(text)), isBlock: false)
+    }
+
+    /// A line break.
+    public static let lineBreak = HTMLFragment(html: "<br>", isBlock: false)
+
+    /// An element with attributes (a nil value leaves the attribute out, an empty one writes it
+    /// bare) and children; void elements (`img`, `br`…) ignore children.
+    public static func element(_ name: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:],
+                               _ children: [HTMLFragment] = [], block: Bool = false) -> HTMLFragment {
+        let tag = name.description
+        var html = "<" + tag
+        for (key, value) in attributes {
+            guard let value else { continue }
+            let attribute = key.description
+            precondition(!attribute.lowercased().hasPrefix("on") && attribute.lowercased() != "style", "no script or inline style attributes")
+            html += " " + attribute
+            if value.isEmpty && attribute != "alt" && attribute != "href" { continue }
+            var safe = MarkdownEscaping.removingDirectionalControls(value)
+            if attribute == "href" || attribute == "src" || attribute == "xlink:href" {
+                if !MarkdownRenderer.isAllowed(safe) { safe = "" }
+            }
+            html += "=\"" + escape(safe) + "\""
+        }
+        html += ">"
+        if voidElements.contains(tag) { return HTMLFragment(html: html, isBlock: block) }
+        for child in children { html += child.html }
+        html += "</" + tag + ">"
+        return HTMLFragment(html: html, isBlock: block)
+    }
+
+    /// Fragments one after another.
+    public static func joined(_ parts: [HTMLFragment], block: Bool = false) -> HTMLFragment {
+        HTMLFragment(html: parts.map(\.html).joined(), isBlock: block || parts.contains(where: \.isBlock))
+    }
+
+    public static func + (left: HTMLFragment, right: HTMLFragment) -> HTMLFragment {
+        joined([left, right])
+    }
+
+    private static let voidElements: Set<String> = ["img", "br", "hr", "input", "meta", "link", "source"]
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\u{0}": out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    // MARK: Travelling through Markdown
+
+    /// Drawn once per process: data that does not know it cannot write a token.
+    static let secret: String = {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<3).map { _ in String(generator.next() as UInt64, radix: 36) }.joined(separator: "q")
+    }()
+    private static var prefix: String { "tallyhtml" + secret + "z" }
+
+    /// The token that stands for this fragment in Markdown: letters and digits only, so Markdown
+    /// escaping and cmark-gfm leave it as it is.
+    public var token: String {
+        var out = Self.prefix + (isBlock ? "b" : "i")
+        let digits = Array("0123456789abcdef".utf8)
+        for byte in html.utf8 {
+            out.unicodeScalars.append(Unicode.Scalar(digits[Int(byte >> 4)]))
+            out.unicodeScalars.append(Unicode.Scalar(digits[Int(byte & 15)]))
+        }
+        return out + "y"
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(token)
+    }
+
+    /// Puts every fragment back into HTML rendered by cmark-gfm.
+    static func restore(in html: String) -> String {
+        let marker = prefix
+        guard html.contains(marker) else { return html }
+        var out = ""
+        out.reserveCapacity(html.utf8.count)
+        var rest = Substring(html)
+        while let found = rest.range(of: marker) {
+            var before = rest[..<found.lowerBound]
+            var after = rest[found.upperBound...]
+            guard let kind = after.first, let end = after.firstIndex(of: "y") else { break }
+            let hex = after[after.index(after: after.startIndex)..<end]
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(hex.utf8.count / 2)
+            var high: UInt8? = nil
+            for byte in hex.utf8 {
+                let value = byte >= 97 ? byte - 87 : byte - 48
+                if let first = high { bytes.append(first << 4 | value); high = nil } else { high = value }
+            }
+            after = after[after.index(after: end)...]
+            if kind == "b", before.hasSuffix("<p>"), after.hasPrefix("</p>") {
+                before = before.dropLast(3)
+                after = after.dropFirst(4)
+            }
+            out += before
+            out += String(decoding: bytes, as: UTF8.self)
+            rest = after
+        }
+        out += rest
+        return out
+    }
+}

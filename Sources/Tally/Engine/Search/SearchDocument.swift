@@ -1,0 +1,38 @@
+/// One thing the site search can find: a tweet, a person, a chart item, a photo…
+///
+/// A source hands these to the index writer; the engine names none of the kinds.
+public struct SearchDocument: Sendable, Equatable {
+    /// What the result is, shown beside it (`Tweet`, `Person`); each source names its own.
+    public struct Kind: Sendable, Hashable {
+        /// A stable short name (`tweet`), used in the index.
+        public var name: String
+        /// How a result says what it is (`Tweet`).
+        public var label: String
+
+        public init(name: String, label: String) {
+            self.name = name
+            self.label = label
+        }
+    }
+
+    public var kind: Kind
+    /// Shown as the result's link text; its words rank above the body's.
+    public var title: String
+    /// Searched and shown as the snippet.
+    public var body: String
+    /// The output path of the page the result opens, from `Routes`.
+    public var path: String
+    /// Seconds since 1970; among equal matches, newer ranks first.
+    public var date: Int64?
+    /// Among equal matches, a higher weight ranks first (a person before a tweet).
+    public var weight: Int
+
+    public init(kind: Kind, title: String, body: String, path: String, date: Int64?, weight: Int = 0) {
+        self.kind = kind
+        self.title = title
+        self.body = body
+        self.path = path
+        self.date = date
+        self.weight = weight
+    }
+}

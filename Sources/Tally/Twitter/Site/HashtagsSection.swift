@@ -1,0 +1,37 @@
+/// A page per hashtag seen in two or more stored tweets, listing them newest first, and a list of
+/// those hashtags.
+struct HashtagsSection: SiteSection {
+    static let entry = NavigationEntry(id: "hashtags", title: "Hashtags", path: Routes.hashtags)
+
+    let context: SiteContext
+    let hashtags: [StoredHashtag]
+    let directory: TwitterDirectory
+
+    var navigation: NavigationEntry? { hashtags.isEmpty ? nil : Self.entry }
+
+    func plan(into sink: PageSink) throws {
+        guard !hashtags.isEmpty else { return }
+        let rows = hashtags.map { PageRow(text: "#" + $0.display, href: Routes.relative(from: Routes.hashtags, to: Routes.hashtag($0.folded)), count: $0.tweetCount) }
+        try sink.page(SitePage(path: Routes.hashtags, template: "twitter/hashtags", title: "Hashtags", section: Self.entry.id,
+                               model: HashtagsPage(rows: rows, count: rows.count)))
+        for tag in hashtags {
+            var list = TweetListPlanner(store: context.store, directory: directory, filter: .hashtag(tag.folded), heading: "#" + tag.display,
+                                        path: { Routes.hashtag(tag.folded, page: $0) }, section: Self.entry.id)
+            list.links = { here in [PageLink(text: "All hashtags", href: Routes.relative(from: here, to: Routes.hashtags))] }
+            try list.plan(into: sink)
+        }
+    }
+}
+
+/// A link with a count, for list tables.
+public struct PageRow: Encodable, Sendable {
+    public var text: String
+    public var href: String
+    public var count: Int
+}
+
+/// Every hashtag with a page, most tweets first.
+public struct HashtagsPage: Encodable, Sendable {
+    public var rows: [PageRow]
+    public var count: Int
+}

@@ -1,0 +1,107 @@
+/// Everyone with a page: the People list (sortable, with the project's pinned list at its top), and
+/// per person their profile, counts, contact card and tweets, paged.
+struct PeopleSection: SiteSection {
+    static let entry = NavigationEntry(id: "people", title: "People", path: Routes.people)
+
+    let context: SiteContext
+    let people: [StoredPerson]
+    let directory: TwitterDirectory
+
+    var navigation: NavigationEntry? { Self.entry }
+
+    func plan(into sink: PageSink) throws {
+        let pinnedNames = (context.settings["people"]?.list ?? []).map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
+        var pinned: [PersonRow] = []
+        var missing: [String] = []
+        for name in pinnedNames {
+            if let person = directory.people[name.lowercased()] { pinned.append(PersonRow(person, from: Routes.people)) } else { missing.append("@" + name) }
+        }
+        let rows = people.map { PersonRow($0, from: Routes.people) }
+        try sink.page(SitePage(path: Routes.people, template: "twitter/people", title: "People", section: Self.entry.id, model: PeoplePage(
+            count: people.count, pinned: pinned, hasPinned: !pinned.isEmpty, missing: missing.joined(separator: ", "), hasMissing: !missing.isEmpty,
+            rows: rows)))
+
+        for person in people {
+            let user = person.user
+            try sink.file(OutputFile(path: Routes.contactCard(user.screenName), bytes: Array(VCard.card(for: user).utf8)))
+            let daily = try context.store.tweetsPer(.day, .author(user.id))
+            var list = TweetListPlanner(store: context.store, directory: directory, filter: .author(user.id),
+                                        heading: "\(user.name) (@\(user.screenName))", path: { Routes.person(user.screenName, page: $0) },
+                                        section: Self.entry.id)
+            list.links = { here in [PageLink(text: "People", href: Routes.relative(from: here, to: Routes.people))] }
+            list.header = { here in Self.profile(person, daily: daily, from: here) }
+            try list.plan(into: sink)
+        }
+    }
+
+    /// The top of a person's page: avatar, bio, location, website, counts, contact card, a plot.
+    static func profile(_ person: StoredPerson, daily: [(key: String, count: Int)], from page: String) -> HTMLFragment {
+        let user = person.user
+        var facts: [HTMLFragment] = []
+        func fact(_ term: String, _ value: HTMLFragment) {
+            facts.append(.element("dt", [:], [.text(term)]))
+            facts.append(.element("dd", [:], [value]))
+        }
+        if let bio = user.bio { fact("Bio", .text(bio)) }
+        if let location = user.location { fact("Location", .text(location)) }
+        if let website = user.website, let href = Routes.external(website) {
+            fact("Website", .element("a", ["href": href, "rel": "nofollow noopener"], [.text(website)]))
+        }
+        fact("Tweets stored", .text(person.tweetCount.formatted))
+        fact("Times mentioned", .text(person.mentionCount.formatted))
+        fact("Searches found in", .text(person.searchCount.formatted))
+        let actions = HTMLFragment.element("p", ["class": "person-actions"], [
+            .element("a", ["href": Routes.relative(from: page, to: Routes.contactCard(user.screenName)), "download": "",
+                           "type": "text/vcard"], [.text("Add to contacts")]),
+            .text(" · "),
+            .element("a", ["href": Routes.userOnWeb(user.screenName)], [.text("On Twitter")]),
+        ])
+        var parts: [HTMLFragment] = [
+            .element("div", ["class": "person"], [
+                TweetHTML.avatar(user, size: 96, page: page),
+                .element("div", [:], [.element("p", ["class": "person-name"], [.text(user.name), .text(" "),
+                                                                              .element("span", ["class": "tweet-handle"], [.text("@" + user.screenName)])]),
+                                      .element("dl", ["class": "person-facts"], facts), actions]),
+            ], block: true),
+        ]
+        if daily.count > 1 {
+            parts.append(Plot.perDay(daily, title: "Tweets per day by @\(user.screenName)",
+                                     description: "How many of @\(user.screenName)'s stored tweets were posted on each day (UTC)."))
+        }
+        return .joined(parts, block: true)
+    }
+}
+
+/// The People page.
+public struct PeoplePage: Encodable, Sendable {
+    public var count: Int
+    public var pinned: [PersonRow]
+    public var hasPinned: Bool
+    /// Pinned screen names with no page (no stored profile).
+    public var missing: String
+    public var hasMissing: Bool
+    public var rows: [PersonRow]
+}
+
+/// One person in the People tables.
+public struct PersonRow: Encodable, Sendable {
+    public var name: String
+    public var handle: String
+    public var href: String
+    public var cardHref: String
+    public var avatar: HTMLFragment
+    public var tweets: Int
+    public var mentioned: Int
+    public var searches: Int
+
+    init(_ person: StoredPerson, from page: String) {
+        name = person.user.name
+        handle = "@" + person.user.screenName
+        href = Routes.relative(from: page, to: Routes.person(person.user.screenName))
+        cardHref = Routes.relative(from: page, to: Routes.contactCard(person.user.screenName))
+        avatar = TweetHTML.avatar(person.user, size: 48, page: page)
+        tweets = person.tweetCount
+        mentioned = person.mentionCount
+        searches = person.searchCount
+    }
+}

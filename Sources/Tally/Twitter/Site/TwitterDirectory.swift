@@ -1,0 +1,58 @@
+/// What every Twitter page needs to know to link a name: which searches, people and hashtags have
+/// pages. Made once per build.
+struct TwitterDirectory: Sendable {
+    let terms: TermIndex
+    /// People with a page, by lower-cased screen name.
+    let people: [String: StoredPerson]
+    /// Hashtags with a page, by folded tag.
+    let hashtags: Set<String>
+    /// Pictures kept from imported archives, by file name (`<tweet id>-<name>.jpg`).
+    let localMedia: Set<String>
+
+    init(terms: [SearchTerm], people: [StoredPerson], hashtags: [StoredHashtag], localMedia: Set<String> = []) {
+        self.localMedia = localMedia
+        self.terms = TermIndex(terms)
+        var byName: [String: StoredPerson] = [:]
+        for person in people { byName[person.user.screenName.lowercased()] = person }
+        self.people = byName
+        self.hashtags = Set(hashtags.map(\.folded))
+    }
+
+    /// The person page for a screen name, if they have one.
+    func personPath(_ screenName: String) -> String? {
+        people[screenName.lowercased()] != nil ? Routes.person(screenName) : nil
+    }
+
+    /// Where a mention leads from `page`: the person page, else their profile on the web.
+    func userHref(_ screenName: String, from page: String) -> String {
+        personPath(screenName).map { Routes.relative(from: page, to: $0) } ?? Routes.userOnWeb(screenName)
+    }
+
+    /// Where a hashtag leads from `page`: its hashtag page, else the search for it, else the web.
+    func hashtagHref(_ tag: String, folded: String, from page: String) -> String {
+        if hashtags.contains(folded) { return Routes.relative(from: page, to: Routes.hashtag(folded)) }
+        if let term = terms.term(forHashtag: folded) { return Routes.relative(from: page, to: Routes.popularity(term)) }
+        return Routes.hashtagOnWeb(tag)
+    }
+
+    /// Where a tweet's picture comes from on `page`: the archive's own copy when there is one
+    /// (so it shows offline), else its http(s) address.
+    func imageSource(_ url: String, tweet id: String, from page: String) -> String? {
+        let name = "\(id)-" + (url.split(separator: "/").last.map(String.init) ?? "")
+        if localMedia.contains(name) { return Routes.relative(from: page, to: Routes.archiveMedia(name)) }
+        return Routes.external(url)
+    }
+}
+
+/// Finds the search, if any, that a hashtag stands for (`#swift` or `swift`).
+struct TermIndex {
+    private var byFolded: [String: SearchTerm] = [:]
+
+    init(_ terms: [SearchTerm]) {
+        for term in terms { byFolded[term.folded] = term }
+    }
+
+    func term(forHashtag folded: String) -> SearchTerm? {
+        byFolded["#" + folded] ?? byFolded[folded]
+    }
+}

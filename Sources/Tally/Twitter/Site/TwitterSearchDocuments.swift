@@ -1,0 +1,44 @@
+/// What Twitter data contributes to the site search: tweets (text, author), people (name, screen
+/// name), hashtags and search terms.
+///
+/// Weights put a search term before a hashtag before a person before a tweet when they match a
+/// query equally well. People and hashtags open their own search's page when they have one, else
+/// their newest tweet in the site.
+public enum TwitterSearchDocuments {
+    public static let tweet = SearchDocument.Kind(name: "tweet", label: "Tweet")
+    public static let person = SearchDocument.Kind(name: "person", label: "Person")
+    public static let hashtag = SearchDocument.Kind(name: "hashtag", label: "Hashtag")
+    public static let searchTerm = SearchDocument.Kind(name: "search-term", label: "Search term")
+
+    /// Hands every document to `emit`: tweets newest first, then people, hashtags and terms.
+    public static func produce(_ store: Store, _ emit: (SearchDocument) throws -> Void) throws {
+        let terms = try store.allTerms()
+        let index = TermIndex(terms)
+        struct Newest { var tweetID: String; var date: Int64; var display: String }
+        var people: [String: Newest] = [:]
+        var hashtags: [String: Newest] = [:]
+        try store.forEachSearchableTweet { row in
+            // The author is the title: a person's tweets rank with their name, after the person.
+            let author = row.screenName.map { "\(row.name ?? $0) (@\($0))" } ?? "Unknown author"
+            try emit(SearchDocument(kind: tweet, title: author, body: row.text, path: Routes.tweet(row.id), date: row.createdAt, weight: 0))
+            if let id = row.authorID, people[id] == nil {
+                people[id] = Newest(tweetID: row.id, date: row.createdAt, display: author)
+            }
+            for tag in row.hashtags where hashtags[tag.lowercased()] == nil {
+                hashtags[tag.lowercased()] = Newest(tweetID: row.id, date: row.createdAt, display: "#" + tag)
+            }
+        }
+        for (_, newest) in people.sorted(by: { $0.key < $1.key }) {
+            try emit(SearchDocument(kind: person, title: newest.display, body: "", path: Routes.tweet(newest.tweetID),
+                                    date: newest.date, weight: 1))
+        }
+        for (folded, newest) in hashtags.sorted(by: { $0.key < $1.key }) {
+            let path = index.term(forHashtag: folded).map(Routes.popularity) ?? Routes.tweet(newest.tweetID)
+            try emit(SearchDocument(kind: hashtag, title: newest.display, body: "", path: path, date: newest.date, weight: 2))
+        }
+        for term in terms {
+            try emit(SearchDocument(kind: searchTerm, title: term.text, body: "", path: Routes.popularity(term),
+                                    date: term.searchedAt, weight: 3))
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import GRDB
+
+/// Which tweets a list walks: all of them, one person's, one hashtag's, one search's or one timeline's.
+public enum TweetFilter: Sendable, Equatable {
+    case all
+    case author(String)
+    case hashtag(String)
+    case term(Int64)
+    case timeline(Int64)
+
+    /// The joins and condition that select the filter's tweets from `tweet t`, and their arguments.
+    var clause: (sql: String, arguments: StatementArguments) {
+        switch self {
+        case .all: return ("", [])
+        case .author(let id): return (" WHERE t.author_id = ?", [id])
+        case .hashtag(let folded): return (" JOIN tweet_tag g ON g.tweet_id = t.id WHERE g.kind = 'hashtag' AND g.folded = ?", [folded])
+        case .term(let id): return (" JOIN term_tweet tt ON tt.tweet_id = t.id WHERE tt.term_id = ?", [id])
+        case .timeline(let id): return (" JOIN timeline_tweet tl ON tl.tweet_id = t.id WHERE tl.timeline_id = ?", [id])
+        }
+    }
+}
+
+extension Store {
+    /// Everyone with a page: every stored user, once per screen name (the one with most tweets),
+    /// with the counts their page shows, ordered by screen name.
+    public func people() throws -> [StoredPerson] {
+        try queue.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT u.id, u.screen_name, u.name, u.avatar_url, u.bio, u.location, u.website,
+                    (SELECT count(*) FROM tweet t WHERE t.author_id = u.id) AS tweets,
+                    (SELECT count(*) FROM tweet_tag g WHERE g.kind = 'user' AND g.folded = lower(u.screen_name)) AS mentioned,
+                    (SELECT count(DISTINCT tt.term_id) FROM tweet t JOIN term_tweet tt ON tt.tweet_id = t.id WHERE t.author_id = u.id) AS searches
+                FROM user u ORDER BY lower(u.screen_name), tweets DESC, u.id
+                """)
+            var seen = Set<String>()
+            var people: [StoredPerson] = []
+            for row in rows {
+                let user = StoredUser(id: row["id"], screenName: row["screen_name"], name: row["name"], avatarURL: row["avatar_url"],
+                                      bio: row["bio"], location: row["location"], website: row["website"])
+                guard seen.insert(user.screenName.lowercased()).inserted else { continue }
+                people.append(StoredPerson(user: user, tweetCount: row["tweets"], mentionCount: row["mentioned"], searchCount: row["searches"]))
+            }
+            return people
+        }
+    }
+
+    /// Hashtags seen in at least `minimum` stored tweets, most first, ties by folded name.
+    public func hashtags(minimum: Int = 2) throws -> [StoredHashtag] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT folded, min(display) AS display, count(*) AS tweets FROM tweet_tag WHERE kind = 'hashtag'
+                GROUP BY folded HAVING count(*) >= ? ORDER BY tweets DESC, folded
+                """, arguments: [minimum]).map { StoredHashtag(folded: $0["folded"], display: $0["display"], tweetCount: $0["tweets"]) }
+        }
+    }
+
+    /// The named timelines, by name, with how many tweets each holds.
+    public func timelines() throws -> [StoredTimeline] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT tl.id, tl.name, (SELECT count(*) FROM timeline_tweet x WHERE x.timeline_id = tl.id) AS tweets FROM timeline tl ORDER BY tl.name
+                """).map { StoredTimeline(id: $0["id"], name: $0["name"], tweetCount: $0["tweets"]) }
+        }
+    }
+
+    /// How many tweets the filter selects.
+    public func tweetCount(_ filter: TweetFilter) throws -> Int {
+        try queue.read { db in
+            let (clause, arguments) = filter.clause
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM tweet t" + clause, arguments: arguments) ?? 0
+        }
+    }
+
+    /// The filter's tweets per UTC day (`2013-12-20`) or month (`2013-12`), oldest first.
+    public func tweetsPer(_ unit: CalendarUnit, _ filter: TweetFilter) throws -> [(key: String, count: Int)] {
+        try queue.read { db in
+            let (clause, arguments) = filter.clause
+            let format = unit == .day ? "%Y-%m-%d" : "%Y-%m"
+            return try Row.fetchAll(db, sql: "SELECT strftime('\(format)', t.created_at, 'unixepoch') AS k, count(*) FROM tweet t" + clause
+                                        + " GROUP BY k ORDER BY k", arguments: arguments).map { (key: $0[0], count: $0[1]) }
+        }
+    }
+
+    public enum CalendarUnit: Sendable { case day, month }
+
+    /// Walks the filter's tweets newest first, `size` at a time, each chunk with what its cards
+    /// show beside the tweets: the originals they retweet or quote, their media, their searches.
+    public func forEachTweetChunk(_ filter: TweetFilter, size: Int, _ body: (TweetChunk) throws -> Void) throws {
+        try queue.read { db in
+            let parser = JSONParser()
+            let (clause, arguments) = filter.clause
+            let cursor = try Row.fetchCursor(db, sql: Self.tweetQuery + clause + " ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC",
+                                             arguments: arguments)
+            var tweets: [StoredTweet] = []
+            tweets.reserveCapacity(size)
+            func flush() throws {
+                guard !tweets.isEmpty else { return }
+                try body(try Self.chunk(tweets, db: db, parser: parser))
+                tweets.removeAll(keepingCapacity: true)
+            }
+            while let row = try cursor.next() {
+                tweets.append(Self.tweet(row, parser: parser))
+                if tweets.count == size { try flush() }
+            }
+            try flush()
+        }
+    }
+
+    static func chunk(_ tweets: [StoredTweet], db: Database, parser: JSONParser) throws -> TweetChunk {
+        var chunk = TweetChunk(tweets: tweets)
+        let ids = JSONArgument.array(tweets.map(\.id))
+        let links = try Row.fetchCursor(db, sql: "SELECT tweet_id, term_id FROM term_tweet WHERE tweet_id IN (SELECT value FROM json_each(?))",
+                                        arguments: [ids])
+        while let row = try links.next() { chunk.termIDs[row[0], default: []].append(row[1]) }
+        let referenced = tweets.flatMap { [$0.retweetOf, $0.quotes].compactMap { $0 } }
+        if !referenced.isEmpty {
+            let originals = try Row.fetchAll(db, sql: tweetQuery + " WHERE t.id IN (SELECT value FROM json_each(?))",
+                                             arguments: [JSONArgument.array(referenced)]).map { tweet($0, parser: parser) }
+            for original in originals { chunk.referenced[original.id] = original }
+            chunk.stored = Set(chunk.referenced.keys)
+        }
+        let withMedia = JSONArgument.array(tweets.map(\.id) + Array(chunk.referenced.keys))
+        let media = try Row.fetchCursor(db, sql: """
+            SELECT tweet_id, kind, image_url, link_url, alt, width, height FROM tweet_media
+            WHERE tweet_id IN (SELECT value FROM json_each(?)) ORDER BY tweet_id, position
+            """, arguments: [withMedia])
+        while let row = try media.next() {
+            chunk.media[row[0], default: []].append(StoredMedia(kind: row[1], imageURL: row[2], linkURL: row[3], alt: row[4], width: row[5], height: row[6]))
+        }
+        return chunk
+    }
+}
+
+extension Store {
+    /// The authors of a timeline's tweets, by screen name.
+    public func timelinePeople(_ timeline: Int64) throws -> [StoredUser] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT DISTINCT u.id, u.screen_name, u.name, u.avatar_url FROM timeline_tweet tl JOIN tweet t ON t.id = tl.tweet_id
+                JOIN user u ON u.id = t.author_id WHERE tl.timeline_id = ? ORDER BY lower(u.screen_name), u.id
+                """, arguments: [timeline]).map { StoredUser(id: $0["id"], screenName: $0["screen_name"], name: $0["name"], avatarURL: $0["avatar_url"]) }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import GRDB
+
+/// A tweet as the site search needs it: text, author, time and the hashtags it names.
+public struct SearchableTweet: Sendable {
+    public var id: String
+    public var createdAt: Int64
+    public var text: String
+    public var authorID: String?
+    public var screenName: String?
+    public var name: String?
+    /// Hashtags as written, without `#`.
+    public var hashtags: [String]
+}
+
+extension Store {
+    /// Every stored tweet, newest first, handed over one at a time so the search index need not
+    /// hold the store's rows twice.
+    public func forEachSearchableTweet(_ body: (SearchableTweet) throws -> Void) throws {
+        try queue.read { db in
+            let parser = JSONParser()
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT t.id, t.created_at, t.text, t.entities, u.id AS uid, u.screen_name, u.name
+                FROM tweet t LEFT JOIN user u ON u.id = t.author_id
+                ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC
+                """)
+            while let row = try rows.next() {
+                let entities: String = row["entities"]
+                let hashtags = entities.contains("[\"h\"")
+                    ? TextEntity.fromStorageJSON(entities, parser: parser).filter { $0.kind == .hashtag }.map(\.value) : []
+                try body(SearchableTweet(id: row["id"], createdAt: row["created_at"], text: row["text"], authorID: row["uid"],
+                                         screenName: row["screen_name"], name: row["name"], hashtags: hashtags))
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Testing
+@testable import Tally
+
+@Suite("Search tokens: folding, bigrams, sigils")
+struct SearchTextTests {
+    @Test("case and accents fold away for Latin scripts", arguments: [
+        ("Café", ["cafe"]), ("ÄRGER über Straße", ["arger", "uber", "straße"]), ("NIÑO", ["nino"]),
+        ("ｃａｆｅ", ["cafe"]), ("ﬁsh", ["fish"]), ("ΟΔΟΣ", ["οδοσ"]), ("Zürich-2024", ["zurich", "2024"]),
+    ])
+    func folding(text: String, expected: [String]) {
+        #expect(SearchText.tokens(text) == expected)
+    }
+
+    @Test("hashtags and mentions are indexed without their sigils")
+    func sigils() {
+        #expect(SearchText.tokens("#Swift and @jack_dorsey, ＃rstats!") == ["swift", "and", "jack_dorsey", "rstats"])
+    }
+
+    @Test("Chinese and Japanese runs become overlapping character pairs; a lone character stays itself")
+    func bigrams() {
+        #expect(SearchText.tokens("ソードマスター") == ["ソー", "ード", "ドマ", "マス", "スタ", "ター"])
+        #expect(SearchText.tokens("一") == ["一"])
+        #expect(SearchText.tokens("Swiftの勉強 2024年") == ["swift", "の勉", "勉強", "2024", "年"])
+        // Half-width katakana fold to full width first.
+        #expect(SearchText.tokens("ｿｰﾄﾞ") == SearchText.tokens("ソード"))
+    }
+
+    @Test("a query's pairs are among the text's, so a part of a word finds it")
+    func partOfWord() {
+        let text = Set(SearchText.tokens("「ソードマスター」のアスタリスク"))
+        #expect(SearchText.tokens("スター").allSatisfy(text.contains))
+    }
+
+    @Test("very long tokens are cut at whole code points")
+    func longTokens() {
+        let long = String(repeating: "a", count: 31) + "\u{10400}b"
+        #expect(SearchText.tokens(long) == [String(repeating: "a", count: 31)])
+        #expect(SearchText.tokens(String(repeating: "x", count: 50)).first?.count == SearchText.maxLength)
+    }
+
+    @Test("emoji, punctuation and URLs' separators split words")
+    func separators() {
+        #expect(SearchText.tokens("hello😀world https://t.co/AbC") == ["hello", "world", "https", "t", "co", "abc"])
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import Tally
+
+/// Tweets shown as their authors meant them, checked on the real files.
+@Suite("Tweet cards on real files")
+struct TweetCardTests {
+    /// A store with the given fixtures and the cards' directory, as a build makes them.
+    private func load(_ names: [String]) throws -> (Store, TwitterDirectory, TestProject) {
+        let project = TestProject()
+        let store = try project.store
+        let importer = Importer(store: store)
+        for name in names { _ = try importer.importFile(Fixture.url(name), displayName: name) }
+        let directory = TwitterDirectory(terms: try store.allTerms(), people: try store.people(), hashtags: try store.hashtags())
+        return (store, directory, project)
+    }
+
+    private func card(_ id: String, _ store: Store, _ directory: TwitterDirectory) throws -> String {
+        var found: String?
+        try store.forEachTweetChunk(.all, size: 500) { chunk in
+            if let tweet = chunk.tweets.first(where: { $0.id == id }) {
+                found = TweetHTML(page: Routes.tweet(id), directory: directory, chunk: chunk).card(tweet).html
+            }
+        }
+        return try #require(found, "tweet \(id) is stored")
+    }
+
+    /// The text a reader sees: tags dropped, `<br>` as a line break, entities decoded once.
+    private func visible(_ html: String) -> String {
+        var text = html.replacingOccurrences(of: "<br>", with: "\n")
+        text = text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// The text as written, each placed link replaced by its display URL.
+    private func shown(_ text: TweetText) -> String {
+        var scalars = Array(text.text.unicodeScalars)
+        let links = text.entities.filter { $0.kind == .url && $0.range != nil && Routes.external($0.expandedURL ?? $0.value) != nil }
+        for link in links.sorted(by: { $0.range!.lowerBound > $1.range!.lowerBound }) where link.range!.upperBound <= scalars.count {
+            scalars.replaceSubrange(link.range!, with: (link.displayURL ?? String(String.UnicodeScalarView(scalars[link.range!]))).unicodeScalars)
+        }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
+    @Test("every tweet's text reads as written, line breaks kept, each entity linked over exactly its own text",
+          arguments: ["v1-search-extended-rstats.json", "v2-brexit.jsonl", "v1-search-freebandnames.json", "archive-tweets.js"])
+    func everyText(file: String) throws {
+        let (store, directory, _) = try load([file])
+        var checked = 0
+        try store.forEachTweetChunk(.all, size: 500) { chunk in
+            let cards = TweetHTML(page: "tweets/x/index.html", directory: directory, chunk: chunk)
+            for tweet in chunk.tweets {
+                let html = cards.text(tweet.text).html
+                #expect(visible(html) == shown(tweet.text), "\(tweet.id)")
+                #expect(html.components(separatedBy: "<br>").count - 1 == tweet.text.text.filter { $0 == "\n" }.count, "\(tweet.id)")
+                let scalars = Array(tweet.text.text.unicodeScalars)
+                for entity in tweet.text.entities where entity.kind != .url {
+                    guard let range = entity.range else { continue }
+                    let shown = String(String.UnicodeScalarView(scalars[range]))
+                    let escaped = HTMLFragment.text(shown).html
+                    #expect(html.contains("\">\(escaped)</a>"), "\(tweet.id): \(shown)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 0)
+    }
+
+    @Test("a truncated retweet shows who retweeted, then the original in full with its author")
+    func retweet() throws {
+        let (store, directory, _) = try load(["v1-search-extended-rstats.json"])
+        let html = try card("1590090868878635008", store, directory)
+        #expect(html.contains("<p class=\"tweet-context\">↻ "))
+        #expect(html.contains(" retweeted · <a class=\"tweet-date\" href=\"../../tweets/1590090868878635008/index.html\">"))
+        #expect(html.contains("@CStoreNews_</span>"))
+        #expect(!visible(html).contains("RT @CStoreNews_"))
+        #expect(!visible(html).contains("…"))
+    }
+
+    @Test("`&amp;` before an entity is unescaped once, and the entity after it still lands on its text")
+    func ampersand() throws {
+        let (store, directory, _) = try load(["v1-search-extended-rstats.json"])
+        let html = try card("1590089958886211589", store, directory)
+        // The original is escaped once by Twitter (`&amp;` in the file): it shows as `&`.
+        #expect(html.contains("statistic &amp; p-value"))
+        #expect(html.contains(">#rstats</a>") || html.contains(">#tidyverse</a>"))
+    }
+
+    @Test("an emoji before an entity does not shift it; line breaks show as breaks")
+    func emojiAndLines() throws {
+        let (store, directory, _) = try load(["v1-search-extended-rstats.json"])
+        let emoji = try card("1589632502309990401", store, directory)
+        #expect(emoji.contains("class=\"hashtag\""))
+        let lines = try card("1587243808416202754", store, directory)
+        #expect(lines.contains("👈<br><br>Todo vale igual."))
+    }
+
+    @Test("a quote shows the quoted tweet inside, as a card with its author")
+    func quote() throws {
+        let (store, directory, _) = try load(["v1-status-quote.json"])
+        let html = try card("850413178534211584", store, directory)
+        let quote = try #require(html.range(of: "<blockquote class=\"tweet-quote\">"))
+        #expect(html[quote.upperBound...].contains("class=\"tweet-name\""))
+        #expect(html[quote.upperBound...].contains("tweets/850408344175222784/index.html"))
+    }
+
+    @Test("a link shows its display URL and goes to its expanded URL, nofollow noopener; avatars are lazy with a size and initials")
+    func linksAndAvatars() throws {
+        let (store, directory, _) = try load(["v1-search-freebandnames.json"])
+        let tweets = try store.allTweets()
+        let withAvatar = try #require(tweets.first { $0.author?.avatarURL != nil })
+        let html = try card(withAvatar.id, store, directory)
+        #expect(html.contains("<span class=\"avatar-initials\" aria-hidden=\"true\">"))
+        #expect(html.contains("loading=\"lazy\"") && html.contains("width=\"48\" height=\"48\""))
+        #expect(html.contains("<time datetime=\"20"))
+        let (rstats, rstatsDirectory, _) = try load(["v1-search-extended-rstats.json"])
+        let linked = try #require(try rstats.allTweets().first { $0.text.entities.contains { $0.kind == .url && $0.displayURL != nil && $0.range != nil } })
+        let url = linked.text.entities.first { $0.kind == .url && $0.displayURL != nil && $0.range != nil }!
+        let text = TweetHTML(page: "tweets/x/index.html", directory: rstatsDirectory, chunk: TweetChunk(tweets: [])).text(linked.text).html
+        #expect(text.contains("rel=\"nofollow noopener\""))
+        #expect(text.contains(">\(HTMLFragment.text(url.displayURL!).html)</a>"))
+    }
+
+    @Test("an unknown author's tweet links to twitter.com/i/web/status/ID")
+    func unknownAuthor() {
+        #expect(Routes.tweetOnWeb("123", screenName: nil) == "https://twitter.com/i/web/status/123")
+        #expect(Routes.tweetOnWeb("123", screenName: "jack") == "https://twitter.com/jack/status/123")
+    }
+}
