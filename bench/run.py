@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """`make bench`: Tally against its peers on the same generated data, one table of medians.
 
-    python3 bench/run.py [--sizes 10k,100k,1M] [--build-sizes 10k,100k] [--runs 3]
+    python3 bench/run.py [--sizes 10k,100k,1M] [--build-sizes 10k,100k] [--table-sizes 10k,100k] [--runs 3]
 
 Import: `tally import` and the plain Python peer (bench/python_import.py) on the same JSON Lines
 file. Build: `tally build` and Hugo on the same pages (bench/hugo_site.py), both writing to the
-same disk. Incremental: files Tally writes when one search page is added. Sorting: a 10,000-row
-table sorted by the theme's script in Chromium. Site search: Tally's index against Pagefind 1.5.2
+same disk. Incremental: files Tally writes when one search page is added. Sorting: plain 1,000- and
+10,000-row tables sorted by the theme's script in Chromium. Big tables: popularity pages with 10k
+and 100k distinct hashtags (bench/big_table.py) opened from file:// in Chromium — page weight, first
+paint, table ready, sort and filter. Site search: Tally's index against Pagefind 1.5.2
 on the same built site in tmpfs (bench/search_bench.py). Each figure is the median of --runs runs; peak
 memory is the child's maximum resident set (GNU time's %M)."""
 import argparse
@@ -24,7 +26,7 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 WORK = ROOT / ".build" / "bench"
-TALLY = ROOT / ".build" / "release" / "tally"
+TALLY = pathlib.Path(os.environ.get("TALLY", ROOT / ".build" / "release" / "tally"))
 
 
 def size_of(text):
@@ -74,35 +76,86 @@ def remove(*paths):
                 candidate.unlink()
 
 
-def sort_benchmark(runs):
-    """Median milliseconds to sort a 10,000-row table by a click, in Chromium from file://."""
+def launch(playwright):
+    return playwright.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium", args=["--no-sandbox"])
+
+
+def click_time(page, script):
+    """Milliseconds from a synthetic event to the page laid out again."""
+    return page.evaluate(f"""() => {{ const start = performance.now(); {script}; document.body.offsetHeight;
+        return performance.now() - start; }}""")
+
+
+def sort_benchmark(runs, rows=10_000):
+    """Median milliseconds to sort a plain (not windowed) table of `rows` rows by a click, in Chromium from file://."""
     from playwright.sync_api import sync_playwright
     folder = WORK / "sort"
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "templates/assets/tally.js", folder / "tally.js")
     shutil.copy(ROOT / "templates/assets/tally.css", folder / "tally.css")
-    rows = "\n".join(f"<tr><td>tag{(i * 7919) % 10000}</td><td class=\"align-right\">{(i * 104729) % 5000}</td>"
-                     f"<td>20{10 + i % 15}-0{1 + i % 9}-1{i % 10} 12:00</td></tr>" for i in range(10_000))
+    body = "\n".join(f"<tr><td>tag{(i * 7919) % rows}</td><td class=\"align-right\">{(i * 104729) % 5000}</td>"
+                     f"<td>20{10 + i % 15}-0{1 + i % 9}-1{i % 10} 12:00</td></tr>" for i in range(rows))
     (folder / "index.html").write_text(f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sort benchmark</title>
 <link rel="stylesheet" href="tally.css"><script src="tally.js" defer></script></head><body><main><h1>Sort</h1>
-<table><thead><tr><th>Tag</th><th class="align-right">Count</th><th>Date</th></tr></thead><tbody>{rows}</tbody></table></main></body></html>""")
+<table><thead><tr><th>Tag</th><th class="align-right">Count</th><th>Date</th></tr></thead><tbody>{body}</tbody></table></main></body></html>""")
     timings = []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium", args=["--no-sandbox"])
+        browser = launch(playwright)
         page = browser.new_page()
         page.goto((folder / "index.html").as_uri())
         page.wait_for_selector("th button")
         # The script works out sort keys when the page is idle after load; let it.
         page.wait_for_timeout(1500)
         for n in range(runs * 3):
-            column = n % 3
-            timings.append(page.evaluate(f"""() => {{
-                const button = document.querySelectorAll('th button')[{column}];
-                const start = performance.now();
-                button.click();
-                return performance.now() - start; }}"""))
+            timings.append(click_time(page, f"document.querySelectorAll('th button')[{n % 3}].click()"))
         browser.close()
     return statistics.median(timings)
+
+
+def big_table_benchmark(label, runs):
+    """A popularity page with `label` distinct hashtags (bench/big_table.py), built by tally and opened
+    from file:// in Chromium: page weight (HTML and data scripts), time to the first rows painted
+    and to the table being ready, sort (click to laid out) and filter (keystroke to laid out)."""
+    from playwright.sync_api import sync_playwright
+    rows = size_of(label)
+    data, store, out = WORK / f"big-{label}.jsonl", WORK / f"big-{label}.sqlite", WORK / f"big-site-{label}"
+    if not data.exists():
+        subprocess.run([sys.executable, ROOT / "bench/big_table.py", "--rows", str(rows), "--out", data], check=True)
+    for leftover in WORK.glob(store.name + "*"):
+        leftover.unlink()
+    shutil.rmtree(out, ignore_errors=True)
+    run([TALLY, "import", "--store", store, data])
+    run([TALLY, "build", "--project", ROOT, "--store", store, "--output", out], {"SOURCE_DATE_EPOCH": "1700000000"})
+    page_path = next((out / "searches").glob("*/index.html"))
+    html = page_path.read_text()
+    scripts = [page_path.parent / src for src in re.findall(r'data-rows="([^"]+)"', html)]
+    weight = page_path.stat().st_size + sum(p.stat().st_size for p in scripts)
+    table_rows = int(re.search(r'aria-rowcount="(\d+)"', html).group(1)) - 1
+    first, ready, sorts, filters = [], [], [], []
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        for n in range(runs + 1):
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(page_path.as_uri())
+            page.wait_for_function("performance.getEntriesByName('tally-tables').length > 0")
+            page.wait_for_timeout(300)
+            times = page.evaluate("""() => [performance.getEntriesByName('first-contentful-paint')[0].startTime,
+                performance.getEntriesByName('tally-tables')[0].startTime]""")
+            if n > 0:  # the first opening warms the browser up
+                first.append(times[0])
+                ready.append(times[1])
+            page.wait_for_timeout(2500)  # sort keys and filter texts are worked out when idle
+            for k in range(4):
+                sorts.append(click_time(page, f"document.querySelector('main table').querySelectorAll('th button')[{k % 2}].click()"))
+            for text in ["d", "da", "dat", "data", "data1", "data12", "data1", "x", ""]:
+                filters.append(click_time(page, f"""const box = document.querySelector('.table-filter'); box.value = {text!r};
+                    box.dispatchEvent(new Event('input', {{bubbles: true}}))"""))
+            page.close()
+        browser.close()
+    return (f"{table_rows:,}-row popularity table from file:// in Chromium",
+            f"page + data {weight / 1e6:.2f} MB; first rows painted {statistics.median(first):.0f} ms, all rows ready "
+            f"{statistics.median(ready):.0f} ms; sort {statistics.median(sorts):.0f} ms; filter {statistics.median(filters):.0f} ms "
+            f"(slowest keystroke {max(filters):.0f} ms)", "", "")
 
 
 def rusage_run(command):
@@ -235,12 +288,13 @@ def main():
     parser.add_argument("--grown-sizes", default="1M",
                         help="stores (from --sizes) to import a further batch into, against an empty store")
     parser.add_argument("--grown-batch", default="50k")
+    parser.add_argument("--table-sizes", default="10k,100k")
     parser.add_argument("--search-size", default="100k", help="tweets for the site search against Pagefind (0: skip)")
     args = parser.parse_args()
     WORK.mkdir(parents=True, exist_ok=True)
     rows = []
 
-    for label in args.sizes.split(","):
+    for label in filter(None, args.sizes.split(",")):
         tweets = size_of(label)
         data = WORK / f"tweets-{label}.jsonl"
         if not data.exists():
@@ -289,7 +343,11 @@ def main():
     for label in [g for g in args.grown_sizes.split(",") if g and g in args.sizes.split(",")]:
         rows.append(grown_store_benchmark(label, args))
 
-    rows.append(("sort a 10,000-row table in Chromium (click to sorted, after load)", f"{sort_benchmark(args.runs):.0f} ms median", "", ""))
+    for table_rows in (1_000, 10_000):
+        rows.append((f"sort a plain {table_rows:,}-row table in Chromium (click to laid out, after load)",
+                     f"{sort_benchmark(args.runs, table_rows):.0f} ms median", "", ""))
+    for label in filter(None, args.table_sizes.split(",")):
+        rows.append(big_table_benchmark(label, args.runs))
 
     if args.search_size != "0":
         # The site search against Pagefind on the same built site, in tmpfs (bench/search_bench.py).
@@ -300,7 +358,9 @@ def main():
 
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), platform.processor())
     memory = next((int(line.split()[1]) // 1024 // 1024 for line in open("/proc/meminfo") if line.startswith("MemTotal")), 0)
-    print(f"Machine: {os.cpu_count()} cores ({cpu}), {memory} GiB, {platform.system()} {platform.release()}; median of {args.runs} runs\n")
+    load = open("/proc/loadavg").read().split()[:3]
+    print(f"Machine: {os.cpu_count()} cores ({cpu}), {memory} GiB, {platform.system()} {platform.release()}; median of {args.runs} runs; "
+          f"load average at the end {', '.join(load)}\n")
     print("| measure | Tally | peer | Tally vs peer |")
     print("|---|---|---|---|")
     for row in rows:

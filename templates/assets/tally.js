@@ -1,13 +1,13 @@
-/* Tally: relative times, the stale-data note, and sortable tables. A classic script (no modules, no fetch, no network) that enhances the
-   tables the HTML already shows in their default order: a button in each header, aria-sort,
-   keyboard use, number- and date-aware comparison (data-sort wins over the shown text), stable,
-   shift-click for a further key, and the sort kept in the URL fragment so a view can be shared. */
+/* Tally: relative times, the stale-data note, and tables. A classic script (no modules, no fetch, no
+   network) that enhances the tables the HTML already shows in their default order: a button in each
+   header, aria-sort, keyboard use, number- and date-aware comparison (data-sort wins over the shown
+   text), stable, shift-click for a further key; a filter box (case- and accent-blind); long tables
+   windowed from their data script; sort and filter kept in the URL fragment so a view can be shared. */
 (function () {
   'use strict';
 
   var script = document.currentScript;
   var artwork = script ? script.src.replace(/tally\.js([?#].*)?$/, 'artwork.svg') : '';
-  /* Fragment keys that are not table sorts (the chart view), kept when the sort changes. */
   var extra = {};
 
   var collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
@@ -16,11 +16,15 @@
     return text.toLowerCase().trim().replace(/[^a-z0-9\u00c0-\uffff]+/g, '-').replace(/^-+|-+$/g, '') || 'column';
   }
 
-  function cellText(row, index) {
-    var cell = row.cells[index];
-    if (!cell) { return ''; }
-    var given = cell.getAttribute('data-sort');
-    return given !== null ? given : cell.textContent.trim();
+
+  function fold(text) {
+    text = text.toLowerCase();
+    return /[^\x00-\x7f]/.test(text) ? text.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : text;
+  }
+
+  function plainText(html) {
+    return html.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
   }
 
   function asNumber(text) {
@@ -34,27 +38,28 @@
     return Date.parse(match[1] + 'T' + (match[2] || '00:00') + 'Z');
   }
 
-  function columnKind(rows, index) {
+  function columnKind(table, index) {
+    var column = table.columns[index];
+    if (column.kind) { return column.kind; }
     var kind = null;
-    for (var i = 0; i < rows.length; i++) {
-      var text = cellText(rows[i], index);
+    for (var i = 0; i < table.count; i++) {
+      var text = table.text(i, index);
       if (text === '') { continue; }
       var found = !isNaN(asNumber(text)) ? 'number' : (!isNaN(asDate(text)) ? 'date' : 'text');
-      if (kind === null) { kind = found; } else if (kind !== found) { return 'text'; }
+      if (found === 'text' || (kind && kind !== found)) { kind = 'text'; break; }
+      kind = found;
     }
-    return kind || 'text';
+    return (column.kind = kind || 'text');
   }
 
-  /* Sort keys are worked out once per column and kept: numbers and dates parsed, text turned
-     into its rank in collation order. A 10,000-row sort then compares plain numbers. */
   function columnKeys(table, index) {
     var column = table.columns[index];
     if (!column.keys) {
-      var texts = table.rows.map(function (row) { return cellText(row, index); });
-      if (column.kind === 'number') {
-        column.keys = texts.map(asNumber);
-      } else if (column.kind === 'date') {
-        column.keys = texts.map(asDate);
+      var texts = [];
+      for (var i = 0; i < table.count; i++) { texts.push(table.text(i, index)); }
+      var kind = columnKind(table, index);
+      if (kind !== 'text') {
+        column.keys = texts.map(kind === 'number' ? asNumber : asDate);
       } else {
         var order = texts.map(function (text, i) { return i; });
         order.sort(function (a, b) { return collator.compare(texts[a], texts[b]); });
@@ -68,14 +73,33 @@
     return column.keys;
   }
 
-  function SortableTable(table, name, announcer) {
+  function searchTexts(table) {
+    if (!table.folded) {
+      var folded = new Array(table.count);
+      for (var i = 0; i < table.count; i++) {
+        var parts = [];
+        for (var c = 0; c < table.headers.length; c++) { parts.push(table.text(i, c)); }
+        folded[i] = fold(parts.join('\n'));
+      }
+      table.folded = folded;
+    }
+    return table.folded;
+  }
+
+  function Table(table, name, announcer) {
     this.table = table;
     this.name = name;
     this.announcer = announcer;
     this.body = table.tBodies[0];
-    this.rows = Array.prototype.slice.call(this.body.rows);
+    this.data = (window.tallyRows || {})[table.getAttribute('data-rows')] || null;
+    this.rows = this.data ? null : Array.prototype.slice.call(this.body.rows);
+    this.count = this.data ? this.data.rows.length : this.rows.length;
     this.headers = Array.prototype.slice.call(table.tHead.rows[0].cells);
     this.keys = [];
+    this.query = '';
+    this.order = [];
+    for (var i = 0; i < this.count; i++) { this.order.push(i); }
+    this.shown = this.order;
     var self = this;
     var used = {};
     this.columns = this.headers.map(function (th, index) {
@@ -94,15 +118,26 @@
       button.appendChild(mark);
       th.appendChild(button);
       button.addEventListener('click', function (event) { self.choose(index, event.shiftKey); });
-      return { id: id, label: label, kind: columnKind(self.rows, index), sortable: true };
+      return { id: id, label: label, kind: null, sortable: true };
     });
   }
 
-  SortableTable.prototype.choose = function (index, extend) {
-    var column = this.columns[index];
+  Table.prototype.text = function (row, index) {
+    if (this.data) {
+      var value = this.data.rows[row][index];
+      if (value === undefined || value === null) { return ''; }
+      return typeof value === 'number' ? String(value) : typeof value === 'string' ? value : value.length ? value[0] : plainText(value.h);
+    }
+    var cell = this.rows[row].cells[index];
+    if (!cell) { return ''; }
+    var given = cell.getAttribute('data-sort');
+    return given !== null ? given : cell.textContent.trim();
+  };
+
+  Table.prototype.choose = function (index, extend) {
     var found = -1;
     for (var i = 0; i < this.keys.length; i++) { if (this.keys[i].index === index) { found = i; } }
-    var firstDirection = column.kind === 'text' ? 'asc' : 'desc';
+    var firstDirection = columnKind(this, index) === 'text' ? 'asc' : 'desc';
     if (extend) {
       if (found >= 0) { this.keys[found].direction = this.keys[found].direction === 'asc' ? 'desc' : 'asc'; }
       else { this.keys.push({ index: index, direction: firstDirection }); }
@@ -111,39 +146,74 @@
     } else {
       this.keys = [{ index: index, direction: firstDirection }];
     }
-    this.apply();
+    this.sort();
+    this.update(true);
     writeFragment();
     var first = this.keys[0];
     this.announcer.textContent = 'Sorted by ' + this.columns[first.index].label + ', ' +
       (first.direction === 'asc' ? 'ascending' : 'descending') + (this.keys.length > 1 ? ', then ' + (this.keys.length - 1) + ' more' : '');
   };
 
-  SortableTable.prototype.apply = function () {
+  Table.prototype.sort = function () {
     var self = this;
     var keys = this.keys;
-    var columns = this.columns;
     var values = keys.map(function (key) { return columnKeys(self, key.index); });
-    var order = this.rows.map(function (row, index) { return index; });
-    order.sort(function (a, b) {
-      for (var i = 0; i < keys.length; i++) {
-        var x = values[i][a];
-        var y = values[i][b];
-        var result = x - y;
-        if (result !== 0 && !isNaN(result)) { return keys[i].direction === 'asc' ? result : -result; }
-      }
-      return a - b; /* stable: the default (HTML) order breaks ties */
-    });
-    // Rows move fastest into a fresh body outside the document, swapped in at once.
-    var rows = this.rows;
-    var old = this.body;
-    var fresh = old.cloneNode(false);
-    var parent = old.parentNode;
-    var next = old.nextSibling;
-    parent.removeChild(old);
-    old.textContent = '';
-    order.forEach(function (index) { fresh.appendChild(rows[index]); });
-    parent.insertBefore(fresh, next);
-    this.body = fresh;
+    var order = [];
+    for (var n = 0; n < this.count; n++) { order.push(n); }
+    if (keys.length) {
+      order.sort(function (a, b) {
+        for (var i = 0; i < keys.length; i++) {
+          var result = values[i][a] - values[i][b];
+          if (result !== 0 && !isNaN(result)) { return keys[i].direction === 'asc' ? result : -result; }
+        }
+        return a - b; /* stable: the default (HTML) order breaks ties */
+      });
+    }
+    this.order = order;
+  };
+
+  Table.prototype.filter = function (query) {
+    this.query = query;
+    if (this.input && this.input.value !== query) { this.input.value = query; }
+    this.update(true);
+  };
+
+  Table.prototype.update = function (toTop) {
+    var words = fold(this.query).split(/\s+/).filter(Boolean);
+    if (!words.length) {
+      this.shown = this.order;
+    } else {
+      var texts = searchTexts(this);
+      this.shown = this.order.filter(function (row) {
+        for (var w = 0; w < words.length; w++) { if (texts[row].indexOf(words[w]) < 0) { return false; } }
+        return true;
+      });
+    }
+    if (this.data) {
+      if (toTop && this.wrapper) { this.wrapper.scrollTop = 0; }
+      this.renderWindow(true);
+    } else {
+      var old = this.body;
+      var fresh = old.cloneNode(false);
+      var next = old.nextSibling;
+      this.table.removeChild(old);
+      old.textContent = '';
+      for (var i = 0; i < this.shown.length; i++) { fresh.appendChild(this.rows[this.shown[i]]); }
+      this.table.insertBefore(fresh, next);
+      this.body = fresh;
+    }
+    this.markHeaders();
+    this.showCount();
+  };
+
+  Table.prototype.showCount = function () {
+    if (this.counter) {
+      this.counter.textContent = 'Showing ' + this.shown.length.toLocaleString('en-US') + ' of ' + this.count.toLocaleString('en-US');
+    }
+  };
+
+  Table.prototype.markHeaders = function () {
+    var keys = this.keys;
     this.headers.forEach(function (th, index) {
       var primary = keys.length > 0 && keys[0].index === index;
       if (primary) { th.setAttribute('aria-sort', keys[0].direction === 'asc' ? 'ascending' : 'descending'); }
@@ -156,12 +226,93 @@
     });
   };
 
-  SortableTable.prototype.state = function () {
+  Table.prototype.startWindow = function (wrapper, heading) {
+    var self = this;
+    var pending = false;
+    this.wrapper = wrapper;
+    this.rowHeight = 0;
+    wrapper.classList.add('table-window');
+    wrapper.tabIndex = 0;
+    wrapper.setAttribute('role', 'region');
+    wrapper.setAttribute('aria-label', (heading ? heading.textContent.trim() + ': ' : '') + 'all rows, scrollable');
+    function later() {
+      if (pending) { return; }
+      pending = true;
+      requestAnimationFrame(function () { pending = false; self.renderWindow(false); });
+    }
+    wrapper.addEventListener('scroll', later);
+    window.addEventListener('resize', later);
+    var note = wrapper.nextElementSibling;
+    var kept = note && note.querySelector('.table-kept');
+    if (kept) { kept.hidden = true; }
+  };
+
+  Table.prototype.renderWindow = function (force) {
+    var total = this.shown.length;
+    var height = this.rowHeight || 36;
+    var top = Math.max(0, this.wrapper.scrollTop - this.table.tHead.offsetHeight);
+    var first = Math.max(0, Math.min(total, Math.floor(top / height) - 10));
+    var last = Math.min(total, Math.ceil((top + (this.wrapper.clientHeight || 800)) / height) + 10);
+    if (!force && first === this.first && last === this.last) { return; }
+    this.first = first;
+    this.last = last;
+    var body = document.createElement('tbody');
+    this.spacer(body, first * height);
+    for (var p = first; p < last; p++) { body.appendChild(this.makeRow(this.shown[p], p)); }
+    this.spacer(body, (total - last) * height);
+    this.table.replaceChild(body, this.body);
+    this.body = body;
+    this.table.setAttribute('aria-rowcount', String(total + 1));
+    if (!this.rowHeight && last - first > 1) {
+      var rows = body.querySelectorAll('tr[aria-rowindex]');
+      this.rowHeight = (rows[rows.length - 1].getBoundingClientRect().bottom - rows[0].getBoundingClientRect().top) / rows.length || 36;
+      this.renderWindow(true);
+    }
+  };
+
+  Table.prototype.spacer = function (body, pixels) {
+    if (pixels <= 0) { return; }
+    var row = document.createElement('tr');
+    row.className = 'table-spacer';
+    row.setAttribute('aria-hidden', 'true');
+    var cell = document.createElement('td');
+    cell.colSpan = this.headers.length;
+    cell.style.height = pixels + 'px';
+    row.appendChild(cell);
+    body.appendChild(row);
+  };
+
+  Table.prototype.makeRow = function (row, position) {
+    var tr = document.createElement('tr');
+    tr.setAttribute('aria-rowindex', String(position + 2));
+    var values = this.data.rows[row];
+    for (var i = 0; i < this.headers.length; i++) {
+      var td = document.createElement('td');
+      var value = values[i];
+      if (this.headers[i].className) { td.className = this.headers[i].className; }
+      if (value && typeof value === 'object') {
+        if (value.length) {
+          var link = document.createElement('a');
+          link.setAttribute('href', this.data.prefixes[i][value[1]] + (value.length > 2 ? value[2] : value[0].replace(/^[#@]/, '')));
+          link.textContent = value[0];
+          td.appendChild(link);
+        } else {
+          td.innerHTML = value.h; /* the engine's own cmark-gfm output, as the page would have had it */
+        }
+      } else if (value !== undefined && value !== null) {
+        td.textContent = String(value);
+      }
+      tr.appendChild(td);
+    }
+    return tr;
+  };
+
+  Table.prototype.state = function () {
     var columns = this.columns;
     return this.keys.map(function (key) { return columns[key.index].id + ':' + key.direction; }).join(',');
   };
 
-  SortableTable.prototype.restore = function (state) {
+  Table.prototype.restore = function (state, query) {
     var columns = this.columns;
     var keys = [];
     (state || '').split(',').forEach(function (part) {
@@ -173,8 +324,43 @@
       }
     });
     this.keys = keys;
-    this.apply();
+    this.sort();
+    this.query = this.input ? query : '';
+    if (this.input) { this.input.value = this.query; }
+    this.update(true);
   };
+
+  function addFilter(table, wrapper, heading) {
+    if (table.count <= 5) { return; }
+    var tools = document.createElement('div');
+    tools.className = 'table-tools';
+    var label = document.createElement('label');
+    label.textContent = 'Filter ';
+    var input = document.createElement('input');
+    input.type = 'search';
+    input.className = 'table-filter';
+    input.setAttribute('aria-label', 'Filter ' + (heading ? heading.textContent.trim() : 'rows'));
+    label.appendChild(input);
+    var counter = document.createElement('span');
+    counter.className = 'table-count';
+    counter.setAttribute('aria-live', 'polite');
+    tools.appendChild(label);
+    tools.appendChild(counter);
+    wrapper.parentNode.insertBefore(tools, wrapper);
+    table.input = input;
+    table.counter = counter;
+    input.addEventListener('input', function () {
+      table.filter(input.value);
+      writeFragment();
+    });
+    input.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape' && input.value) {
+        event.preventDefault();
+        table.filter('');
+        writeFragment();
+      }
+    });
+  }
 
   var tables = [];
 
@@ -182,7 +368,9 @@
     var values = {};
     location.hash.replace(/^#/, '').split('&').forEach(function (pair) {
       var at = pair.indexOf('=');
-      if (at > 0) { values[decodeURIComponent(pair.slice(0, at))] = decodeURIComponent(pair.slice(at + 1)); }
+      if (at > 0) {
+        try { values[decodeURIComponent(pair.slice(0, at))] = decodeURIComponent(pair.slice(at + 1)); } catch (error) { /* a broken pair is ignored */ }
+      }
     });
     return values;
   }
@@ -193,16 +381,21 @@
     tables.forEach(function (table) {
       var state = table.state();
       if (state) { parts.push(encodeURIComponent(table.name) + '=' + state); }
+      if (table.query) { parts.push(encodeURIComponent(table.name) + '.filter=' + encodeURIComponent(table.query)); }
     });
     var hash = parts.length ? '#' + parts.join('&') : '';
     var url = location.href.replace(/#.*$/, '') + hash;
     try { history.replaceState(null, '', url); } catch (error) { location.hash = hash; }
   }
 
-  function nameFor(table, taken) {
-    var node = table.previousElementSibling;
+  function headingBefore(element) {
+    var node = element.previousElementSibling;
     while (node && !/^H[1-6]$/.test(node.tagName)) { node = node.previousElementSibling; }
-    var name = node && node.tagName !== 'H1' ? slug(node.textContent) : 'sort';
+    return node;
+  }
+
+  function nameFor(heading, taken) {
+    var name = heading && heading.tagName !== 'H1' ? slug(heading.textContent) : 'sort';
     var unique = name;
     for (var n = 2; taken[unique]; n++) { unique = name + '-' + n; }
     taken[unique] = true;
@@ -228,8 +421,6 @@
     element.appendChild(span);
   }
 
-  /* The footer's build time and data age come from assets/site.js, so pages stay unchanged
-     between builds; the stale note is decided by the reader's clock. */
   function showSiteStatus(now) {
     var site = window.tallySite;
     var status = document.querySelector('.site-status');
@@ -252,7 +443,6 @@
     status.appendChild(document.createTextNode(' · '));
   }
 
-  /* Times are absolute in the HTML (UTC); how long ago depends on when the page is read. */
   function showTimes() {
     var now = Date.now();
     showSiteStatus(now);
@@ -260,8 +450,9 @@
       addRelative(time, Date.parse(time.getAttribute('datetime')), now);
     });
     tables.forEach(function (table) {
+      if (table.data) { return; }
       table.columns.forEach(function (column, index) {
-        if (column.kind !== 'date') { return; }
+        if (!column.sortable || columnKind(table, index) !== 'date') { return; }
         table.rows.forEach(function (row) {
           var cell = row.cells[index];
           if (!cell) { return; }
@@ -270,6 +461,38 @@
         });
       });
     });
+  }
+
+  var idle = window.requestIdleCallback || function (callback) { return setTimeout(callback, 50); };
+
+  function enhance(element, heading, name, announcer) {
+    var wrapper = document.createElement('div');
+    wrapper.className = 'table-scroll';
+    element.parentNode.insertBefore(wrapper, element);
+    wrapper.appendChild(element);
+    var table = new Table(element, name, announcer);
+    tables.push(table);
+    tables.sort(function (a, b) { return a.table.compareDocumentPosition(b.table) & 2 ? 1 : -1; });
+    addFilter(table, wrapper, heading);
+    if (table.data) {
+      table.startWindow(wrapper, heading);
+      table.update(false);
+    } else {
+      table.showCount(); // a plain table is already in its default order
+    }
+    restoreTable(table, readFragment());
+    table.columns.forEach(function (column, index) {
+      if (column.sortable) { idle(function () { columnKeys(table, index); }); }
+    });
+    if (table.input) { idle(function () { searchTexts(table); }); }
+  }
+
+  function loadRows(source, done) {
+    var script = document.createElement('script');
+    script.src = source;
+    script.onload = done;
+    script.onerror = done;
+    document.body.appendChild(script);
   }
 
   /* The header's search box goes to the search page with the query in its fragment (the CSP's
@@ -300,29 +523,37 @@
     announcer.setAttribute('aria-live', 'polite');
     (document.querySelector('main') || document.body).appendChild(announcer);
     var taken = {};
-    Array.prototype.forEach.call(document.querySelectorAll('main table'), function (table) {
-      if (!table.tHead || !table.tBodies.length) { return; }
-      var wrapper = document.createElement('div');
-      wrapper.className = 'table-scroll';
-      table.parentNode.insertBefore(wrapper, table);
-      wrapper.appendChild(table);
-      tables.push(new SortableTable(table, nameFor(wrapper, taken), announcer));
-    });
-    showTimes();
-    restoreAll();
-    window.addEventListener('hashchange', restoreAll);
-    chartView();
-    share();
-    // Work out sort keys while the reader is idle, a column at a time, so a first click is quick.
-    var idle = window.requestIdleCallback || function (callback) { return setTimeout(callback, 50); };
-    tables.forEach(function (table) {
-      table.columns.forEach(function (column, index) {
-        if (column.sortable) { idle(function () { columnKeys(table, index); }); }
+    var waiting = 1;
+    function ready() {
+      if (--waiting === 0 && window.performance && performance.mark) { performance.mark('tally-tables'); }
+    }
+    Array.prototype.forEach.call(document.querySelectorAll('main table'), function (element) {
+      if (!element.tHead || !element.tBodies.length) { return; }
+      var heading = headingBefore(element);
+      var name = nameFor(heading, taken);
+      var source = element.getAttribute('data-rows');
+      if (!source) {
+        enhance(element, heading, name, announcer);
+        return;
+      }
+      waiting++;
+      loadRows(source, function () {
+        if (!(window.tallyRows || {})[source]) { element.removeAttribute('data-rows'); }
+        enhance(element, heading, name, announcer);
+        ready();
       });
     });
+    showTimes();
+    window.addEventListener('hashchange', function () {
+      var values = readFragment();
+      if (views.table && values.view !== (extra.view || undefined)) { showView(values.view, false); }
+      tables.forEach(function (table) { restoreTable(table, values); });
+    });
+    chartView();
+    share();
+    ready();
   }
 
-  /* Charts: a list/grid switch, kept in the URL (#view=grid) and remembered for the next chart. */
   var views = [];
   function chartView() {
     var links = document.querySelectorAll('main a[href="#view=list"], main a[href="#view=grid"]');
@@ -356,7 +587,6 @@
     }
   }
 
-  /* Share: the Web Share API, else copy the link, else a field to select it from. */
   function share() {
     Array.prototype.forEach.call(document.querySelectorAll('main a[href="#share"]'), function (link) {
       var code = link.parentNode.querySelector('code');
@@ -389,7 +619,6 @@
     });
   }
 
-  /* Artwork that fails to load (or never had a source) shows the theme's default artwork. */
   function useDefault(image) {
     if (!artwork || image.src === artwork) { return; }
     image.src = artwork;
@@ -402,15 +631,20 @@
     if (image.complete && image.naturalWidth === 0 && image.getAttribute('src')) { useDefault(image); }
   });
 
-  function restoreAll() {
-    var values = readFragment();
-    if (views.table && values.view !== (extra.view || undefined)) { showView(values.view, false); }
-    tables.forEach(function (table) {
-      if (values[table.name] !== undefined || table.keys.length) { table.restore(values[table.name]); }
-    });
+
+  function restoreTable(table, values) {
+    var query = values[table.name + '.filter'] || '';
+    if (values[table.name] !== undefined || table.keys.length || query !== table.query) { table.restore(values[table.name], query); }
   }
 
-  if (document.readyState === 'loading') { document.addEventListener('DOMContentLoaded', start); } else { start(); }
+  var started = false;
+  function begin() {
+    if (!started) { started = true; start(); }
+  }
+  if (document.readyState === 'complete') { begin(); } else {
+    document.addEventListener('DOMContentLoaded', begin);
+    window.addEventListener('load', begin);
+  }
 }());
 
 /* Tweets: initials in place of avatars that cannot load (offline, removed), and pictures zoomed by

@@ -7,4 +7,7 @@ public struct OutputFile: Sendable {
         self.path = path
         self.bytes = bytes
     }
+
+    /// The bytes as UTF-8 text.
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -12,7 +12,7 @@ extension PageRenderer {
         let results = ChunkResults(count: chunks.count)
         DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
             do {
-                let files = try chunks[index].map { OutputFile(path: pages[$0].path, bytes: Array(try render(pages[$0]).utf8)) }
+                let files = try chunks[index].flatMap { try renderFiles(pages[$0]) }
                 results.set(index, .success(files))
             } catch {
                 results.set(index, .failure(error))

@@ -4,6 +4,8 @@ import Mustache
 public struct PageRenderer: Sendable {
     public let theme: Theme
     public let site: SiteInfo
+    /// How long tables are split into HTML rows and a data script.
+    public var tables = TableWindowing.standard
 
     public init(theme: Theme, site: SiteInfo) {
         self.theme = theme
@@ -11,8 +13,15 @@ public struct PageRenderer: Sendable {
     }
 
     public func render(_ page: SitePage) throws -> String {
-        let body = MarkdownRenderer.html(try markdown(template: page.template, model: page.model, for: page.path))
-        return theme.layout.render(try MustacheValueEncoder.encode(LayoutContext(page: page, body: body, site: site)), library: theme.library)
+        try renderFiles(page)[0].string
+    }
+
+    /// The page, then the files its long tables need beside it (see `TableWindowing`).
+    public func renderFiles(_ page: SitePage) throws -> [OutputFile] {
+        let rendered = MarkdownRenderer.html(try markdown(template: page.template, model: page.model, for: page.path))
+        let (body, tableFiles) = tables.apply(rendered, page: page.path)
+        let html = theme.layout.render(try MustacheValueEncoder.encode(LayoutContext(page: page, body: body, site: site)), library: theme.library)
+        return [OutputFile(path: page.path, bytes: Array(html.utf8))] + tableFiles
     }
 
     /// Renders a Markdown template with a model: every `{{value}}` is escaped for Markdown.

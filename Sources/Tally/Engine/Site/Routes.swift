@@ -4,6 +4,15 @@
 /// `index.html`, so links work from `file://` and from any sub-path of a host.
 public enum Routes {
     public static let home = "index.html"
+    /// All rows of a long table on `page`, as a classic script beside it (`hashtags.table.js`).
+    public static func tableRows(page: String, name: String) -> String { folder(of: page) + slug(name) + ".table.js" }
+    /// A long table on `page` as CSV beside it, for pages that link no CSV of their own.
+    public static func tableCSV(page: String, name: String) -> String { folder(of: page) + slug(name) + ".table.csv" }
+    /// The folder part of an output path, with its final `/` (empty at the root).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
+    }
     /// The per-build facts script (build time, newest data).
     public static let siteScript = "assets/site.js"
     /// A theme asset.

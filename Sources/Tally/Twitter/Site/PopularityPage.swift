@@ -47,5 +47,15 @@ public struct PopularityPage: Encodable, Sendable {
         public var label: String
         public var href: String
         public var count: Int
+        /// The share of the term's tweets that mention it: `12.50%`.
+        public var share: String
+    }
+
+    /// `count` as a percentage of `total` with two decimals, the same on every machine.
+    static func share(_ count: Int, of total: Int) -> String {
+        guard total > 0 else { return "" }
+        let hundredths = (count * 10_000 + total / 2) / total
+        let decimals = String(hundredths % 100)
+        return "\(hundredths / 100).\(decimals.count == 1 ? "0" + decimals : decimals)%"
     }
 }

@@ -59,7 +59,8 @@ struct SearchesSection: SiteSection {
             } else {
                 href = kind == .hashtag ? Routes.hashtagOnWeb(row.display) : Routes.userOnWeb(row.display)
             }
-            return PopularityPage.Row(label: sigil + row.display, href: href, count: row.count)
+            return PopularityPage.Row(label: sigil + row.display, href: href, count: row.count,
+                                      share: PopularityPage.share(row.count, of: term.tweetCount))
         }
         let noun = kind == .hashtag ? "hashtag" : "user"
         let hidden = popularity.hiddenSingles

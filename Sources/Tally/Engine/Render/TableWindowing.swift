@@ -1,0 +1,363 @@
+import Foundation
+
+/// Keeps long tables light: after cmark-gfm renders a page body, every table with more rows than
+/// `threshold` keeps only its first `keptRows` rows in the HTML (readable without JavaScript, with a
+/// link to the whole table as CSV) and all its rows move into a classic data script beside the page,
+/// named by the table's `data-rows`, which the theme's script loads once the first rows are painted
+/// and reads to show only the rows on screen.
+///
+/// Works on any rendered body, whatever source made the page: it reads cmark-gfm's table markup,
+/// which data cannot forge (cmark escapes `<`, `>`, `&` and `"` in text and attributes).
+/// The threshold is measured (README, Speed): in Chromium a plain 1,000-row table sorts in about a
+/// fifteenth of the time a 10,000-row one takes, nearly all of it laying out rows, while a windowed
+/// table costs about the same at any size.
+public struct TableWindowing: Sendable {
+    /// Tables with more body rows than this are windowed.
+    public var threshold: Int
+    /// How many rows a windowed table keeps in its HTML.
+    public var keptRows: Int
+
+    public static let standard = TableWindowing(threshold: 1_000, keptRows: 100)
+
+    public init(threshold: Int, keptRows: Int) {
+        self.threshold = threshold
+        self.keptRows = keptRows
+    }
+
+    /// The body with its long tables windowed, and the files they need beside the page.
+    public func apply(_ body: String, page: String) -> (body: String, files: [OutputFile]) {
+        // Most pages have no long table: a cheap count of row starts decides before any parsing.
+        var rowStarts = 0
+        for byte in body.utf8 where byte == UInt8(ascii: "<") { rowStarts += 1 }
+        guard rowStarts > threshold * 3, body.utf8.count > threshold * 10 else { return (body, []) }
+        let html = Array(body.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(html.count / 4)
+        var files: [OutputFile] = []
+        var taken: Set<String> = []
+        var cursor = 0
+        var changed = false
+        while let start = html.find(Self.tableOpen, from: cursor), let end = html.find(Self.tableClose, from: start) {
+            let close = end + Self.tableClose.count
+            guard let table = ParsedTable(html[start..<close]), table.rows.count > threshold else {
+                out.append(contentsOf: html[cursor..<close])
+                cursor = close
+                continue
+            }
+            changed = true
+            let name = uniqueName(heading: Self.heading(before: start, in: html, after: cursor), taken: &taken)
+            let rowsPath = Routes.tableRows(page: page, name: name)
+            let rowsHref = Routes.relative(from: page, to: rowsPath)
+            let key = Self.jsonString(rowsHref)
+            var csvHref = Self.csvLink(after: close, in: html)
+            if csvHref == nil {
+                let csvPath = Routes.tableCSV(page: page, name: name)
+                files.append(OutputFile(path: csvPath, bytes: table.csv()))
+                csvHref = Routes.relative(from: page, to: csvPath)
+            }
+            files.append(OutputFile(path: rowsPath, bytes: table.script(key: key)))
+            out.append(contentsOf: html[cursor..<start])
+            out.append(contentsOf: "<table data-rows=\"\(Self.attribute(rowsHref))\" aria-rowcount=\"\(table.rows.count + 1)\">".utf8)
+            // Screen readers learn the table's real size from aria-rowcount and each row's place from aria-rowindex.
+            let head = html[(start + Self.tableOpen.count)..<table.bodyStart]
+            if let headRow = head.find(Self.rowOpen, from: head.startIndex) {
+                out.append(contentsOf: head[..<headRow])
+                out.append(contentsOf: "<tr aria-rowindex=\"1\">".utf8)
+                out.append(contentsOf: head[(headRow + Self.rowOpen.count)...])
+            } else {
+                out.append(contentsOf: head)
+            }
+            for (number, row) in table.rows.prefix(keptRows).enumerated() {
+                out.append(contentsOf: "<tr aria-rowindex=\"\(number + 2)\">".utf8)
+                out.append(contentsOf: html[(row.lowerBound + Self.rowOpen.count)..<row.upperBound])
+            }
+            out.append(contentsOf: "</tbody>\n</table>\n".utf8)
+            let shown = Self.grouped(min(keptRows, table.rows.count)), all = Self.grouped(table.rows.count)
+            out.append(contentsOf: ("<p class=\"table-note\"><span class=\"table-kept\">The first \(shown) of \(all) rows are shown without JavaScript. </span>"
+                + "<a href=\"\(Self.attribute(csvHref!))\">All \(all) rows as CSV</a></p>\n").utf8)
+            cursor = close
+        }
+        guard changed else { return (body, []) }
+        out.append(contentsOf: html[cursor...])
+        return (String(decoding: out, as: UTF8.self), files)
+    }
+
+    private func uniqueName(heading: String?, taken: inout Set<String>) -> String {
+        let base = heading.map { Routes.slug($0.lowercased()) } ?? "table"
+        var name = base
+        var number = 2
+        while taken.contains(name) {
+            name = "\(base)-\(number)"
+            number += 1
+        }
+        taken.insert(name)
+        return name
+    }
+
+    static let tableOpen = Array("<table>".utf8)
+    static let rowOpen = Array("<tr>".utf8)
+    static let tableClose = Array("</table>".utf8)
+
+    /// The text of the last `<h2>`…`<h6>` between `lower` and the table, if any.
+    static func heading(before start: Int, in html: [UInt8], after lower: Int) -> String? {
+        var index = start - 4
+        while index >= lower {
+            if html[index] == UInt8(ascii: "<"), html[index + 1] == UInt8(ascii: "h"), (50...54).contains(html[index + 2]),
+               html[index + 3] == UInt8(ascii: ">") {
+                let close = html.find(Array("</h".utf8), from: index) ?? start
+                let text = HTMLText.plain(html[(index + 4)..<min(close, start)])
+                return text.isEmpty ? nil : text
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// A link to a `.csv` file in what follows the table, before the next table or heading.
+    static func csvLink(after close: Int, in html: [UInt8]) -> String? {
+        var end = html.count
+        for stop in [Array("<table".utf8), Array("<h".utf8)] { if let found = html.find(stop, from: close) { end = min(end, found) } }
+        var index = close
+        let marker = Array("href=\"".utf8)
+        while let found = html.find(marker, from: index), found < end {
+            let valueStart = found + marker.count
+            guard let quote = html[valueStart..<end].firstIndex(of: UInt8(ascii: "\"")) else { break }
+            let value = HTMLText.unescaped(html[valueStart..<quote])
+            if value.lowercased().hasSuffix(".csv"), !value.contains(":") { return value }
+            index = quote
+        }
+        return nil
+    }
+
+    /// `100000` as `100,000`, the same on every machine (the build is reproducible).
+    static func grouped(_ number: Int) -> String {
+        var digits = Array(String(number))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return String(digits)
+    }
+
+    static func attribute(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "\"": out += "&quot;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// A JSON string literal, also safe inside a classic script.
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "<": out += "\\u003c"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default:
+                if scalar.value < 0x20 { out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// One table as cmark-gfm renders it: where its body starts and each body row's bytes.
+struct ParsedTable {
+    let source: ArraySlice<UInt8>
+    /// Index just after `<tbody>\n`.
+    let bodyStart: Int
+    /// Each row's range, `<tr>` to `</tr>\n`.
+    let rows: [Range<Int>]
+    let headers: [String]
+
+    init?(_ source: ArraySlice<UInt8>) {
+        self.source = source
+        guard let body = source.find(Array("<tbody>".utf8), from: source.startIndex) else { return nil }
+        var start = body + 7
+        if start < source.endIndex, source[start] == UInt8(ascii: "\n") { start += 1 }
+        bodyStart = start
+        let head = source[source.startIndex..<body]
+        headers = Self.cells(head, tag: "th").map { HTMLText.plain(head[$0]) }
+        var rows: [Range<Int>] = []
+        var index = start
+        let open = Array("<tr>".utf8), close = Array("</tr>".utf8)
+        while let rowStart = source.find(open, from: index), let rowEnd = source.find(close, from: rowStart) {
+            var end = rowEnd + close.count
+            if end < source.endIndex, source[end] == UInt8(ascii: "\n") { end += 1 }
+            rows.append(rowStart..<end)
+            index = end
+        }
+        self.rows = rows
+    }
+
+    /// The inner ranges of every `<td…>`/`<th…>` cell in `bytes`.
+    static func cells(_ bytes: ArraySlice<UInt8>, tag: String) -> [Range<Int>] {
+        let open = Array("<\(tag)".utf8), close = Array("</\(tag)>".utf8)
+        var ranges: [Range<Int>] = []
+        var index = bytes.startIndex
+        while let start = bytes.find(open, from: index), let tagEnd = bytes[start...].firstIndex(of: UInt8(ascii: ">")),
+              let end = bytes.find(close, from: tagEnd) {
+            // `<th` also starts `<thead>`: only `<th>` and `<th class=…>` open a cell.
+            let after = bytes[start + open.count]
+            guard after == UInt8(ascii: ">") || after == UInt8(ascii: " ") else {
+                index = start + open.count
+                continue
+            }
+            ranges.append((tagEnd + 1)..<end)
+            index = end + close.count
+        }
+        return ranges
+    }
+
+    /// Every row as CSV, headed by the header texts.
+    func csv() -> [UInt8] {
+        let cells = rows.map { row in Self.cells(source[row], tag: "td").map { TableExport.Cell.text(HTMLText.plain(source[$0])) } }
+        return TableExport(path: "", format: .csv, columns: headers, rows: cells).encoded()
+    }
+
+    /// The classic script that hands every row to the theme's script: per column a list of link
+    /// prefixes, then each row's cells as a number, a text, `[text, prefix, rest]` for one link
+    /// (`[text, prefix]` when the rest is the text without its `#` or `@`), or `{"h": html}` for
+    /// anything richer (cmark's own, already safe, markup).
+    func script(key: String) -> [UInt8] {
+        var prefixes: [[String]] = Array(repeating: [], count: max(headers.count, 1))
+        var prefixIndex: [[String: Int]] = Array(repeating: [:], count: max(headers.count, 1))
+        var out = "{\"rows\":["
+        out.reserveCapacity(rows.count * 40)
+        for (number, row) in rows.enumerated() {
+            out += number == 0 ? "[" : ",["
+            for (column, cell) in Self.cells(source[row], tag: "td").enumerated() {
+                if column > 0 { out += "," }
+                let inner = source[cell]
+                if !inner.contains(UInt8(ascii: "<")) {
+                    let text = HTMLText.unescaped(inner)
+                    out += Self.isPlainNumber(text) ? text : TableWindowing.jsonString(text)
+                } else if let (href, text) = Self.singleLink(inner) {
+                    let (prefix, rest) = Self.split(href)
+                    if column >= prefixes.count {
+                        prefixes.append(contentsOf: Array(repeating: [], count: column + 1 - prefixes.count))
+                        prefixIndex.append(contentsOf: Array(repeating: [:], count: column + 1 - prefixIndex.count))
+                    }
+                    let slot: Int
+                    if let known = prefixIndex[column][prefix] { slot = known } else {
+                        slot = prefixes[column].count
+                        prefixes[column].append(prefix)
+                        prefixIndex[column][prefix] = slot
+                    }
+                    // A link whose last part is its own text (`#swift` → …/hashtag/swift) leaves that part out.
+                    let own = text.hasPrefix("#") || text.hasPrefix("@") ? text.dropFirst() : Substring(text)
+                    if rest == own, rest.utf8.allSatisfy(Self.isUnreserved) {
+                        out += "[\(TableWindowing.jsonString(text)),\(slot)]"
+                    } else {
+                        out += "[\(TableWindowing.jsonString(text)),\(slot),\(TableWindowing.jsonString(rest))]"
+                    }
+                } else {
+                    out += "{\"h\":\(TableWindowing.jsonString(String(decoding: inner, as: UTF8.self)))}"
+                }
+            }
+            out += "]"
+        }
+        out += "],\"prefixes\":[" + prefixes.map { "[" + $0.map(TableWindowing.jsonString).joined(separator: ",") + "]" }.joined(separator: ",")
+        out += "]}"
+        // V8 reads a large JSON text through JSON.parse several times faster than the same object
+        // literal; the JSON (no raw `<` or line breaks) becomes a single-quoted string.
+        var literal: [UInt8] = []
+        literal.reserveCapacity(out.utf8.count + out.utf8.count / 8)
+        for byte in out.utf8 {
+            if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "'") { literal.append(UInt8(ascii: "\\")) }
+            literal.append(byte)
+        }
+        return Array("(window.tallyRows = window.tallyRows || {})[\(key)] = JSON.parse('".utf8) + literal + Array("');\n".utf8)
+    }
+
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57)
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "~")
+    }
+
+    /// Digits that read back as the same text from a JSON number.
+    static func isPlainNumber(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, bytes.count <= 15, bytes.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return false }
+        return first != UInt8(ascii: "0") || bytes.count == 1
+    }
+
+    /// `<a href="X">T</a>` with plain text T: the link's address and text, unescaped.
+    static func singleLink(_ inner: ArraySlice<UInt8>) -> (String, String)? {
+        let open = Array("<a href=\"".utf8), close = Array("</a>".utf8)
+        guard inner.starts(with: open), inner.count > open.count + close.count, inner.suffix(close.count).elementsEqual(close),
+              let quote = inner[(inner.startIndex + open.count)...].firstIndex(of: UInt8(ascii: "\"")),
+              quote + 1 < inner.endIndex, inner[quote + 1] == UInt8(ascii: ">") else { return nil }
+        let text = inner[(quote + 2)..<(inner.endIndex - close.count)]
+        guard !text.contains(UInt8(ascii: "<")) else { return nil }
+        return (HTMLText.unescaped(inner[(inner.startIndex + open.count)..<quote]), HTMLText.unescaped(text))
+    }
+
+    /// A link's shared start (up to its last `/`, or the one before a final `index.html`) and the rest.
+    static func split(_ href: String) -> (String, String) {
+        var path = Substring(href)
+        if path.hasSuffix("/index.html") { path = path.dropLast("/index.html".count) }
+        guard let slash = path.lastIndex(of: "/") else { return ("", href) }
+        let cut = href.index(after: slash)
+        return (String(href[..<cut]), String(href[cut...]))
+    }
+}
+
+/// Text out of cmark-gfm's HTML.
+enum HTMLText {
+    /// The text of markup: tags dropped, entities decoded.
+    static func plain(_ bytes: ArraySlice<UInt8>) -> String {
+        var kept: [UInt8] = []
+        var inTag = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "<") { inTag = true } else if byte == UInt8(ascii: ">") { inTag = false } else if !inTag { kept.append(byte) }
+        }
+        return unescaped(kept[...]).trimmingSpaces
+    }
+
+    /// cmark's escapes undone: `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#x27;` and `&#39;`.
+    static func unescaped(_ bytes: ArraySlice<UInt8>) -> String {
+        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+        var text = String(decoding: bytes, as: UTF8.self)
+        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#x27;", "'"), ("&#39;", "'"), ("&amp;", "&")] {
+            text = text.replacingOccurrences(of: entity, with: character)
+        }
+        return text
+    }
+}
+
+extension ArraySlice where Element == UInt8 {
+    /// The index of the first occurrence of `needle` at or after `from`.
+    func find(_ needle: [UInt8], from: Int) -> Int? {
+        guard let first = needle.first, from < endIndex else { return nil }
+        var index = Swift.max(from, startIndex)
+        let last = endIndex - needle.count
+        while index <= last {
+            if self[index] == first {
+                var match = true
+                for offset in 1..<needle.count where self[index + offset] != needle[offset] {
+                    match = false
+                    break
+                }
+                if match { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+}
+
+extension Array where Element == UInt8 {
+    func find(_ needle: [UInt8], from: Int) -> Int? { self[...].find(needle, from: from) }
+}

@@ -1,0 +1,76 @@
+import Testing
+@testable import Tally
+
+@Suite("Long tables are windowed after rendering")
+struct TableWindowingTests {
+    private let windowing = TableWindowing(threshold: 20, keptRows: 5)
+
+    private func markdown(rows: Int, csv: Bool) -> String {
+        var text = "## Hashtags\n\n| Hashtag | Tweets |\n| --- | ---: |\n"
+        for n in 0..<rows { text += "| [#tag\(n) & co](https://twitter.com/hashtag/tag\(n)) | \(1000 - n) |\n" }
+        text += "\n" + (csv ? "Download: [CSV](hashtags.csv)\n" : "Plain text.\n")
+        return text
+    }
+
+    @Test("a table at or under the threshold is left exactly as cmark-gfm wrote it")
+    func shortTableUnchanged() {
+        let body = MarkdownRenderer.html(markdown(rows: 20, csv: false))
+        let (result, files) = windowing.apply(body, page: "searches/x/index.html")
+        #expect(result == body)
+        #expect(files.isEmpty)
+    }
+
+    @Test("a long table keeps its first rows with their place, and links its existing CSV")
+    func longTableKeepsFirstRows() throws {
+        let body = MarkdownRenderer.html(markdown(rows: 50, csv: true))
+        let (result, files) = windowing.apply(body, page: "searches/x/index.html")
+        #expect(result.components(separatedBy: "<tr aria-rowindex=").count - 1 == 6, "the header row and five body rows")
+        #expect(result.contains("<table data-rows=\"../../searches/x/hashtags.table.js\" aria-rowcount=\"51\">"))
+        #expect(result.contains("<tr aria-rowindex=\"6\">") && !result.contains("#tag5 &amp; co"))
+        #expect(result.contains("<a href=\"hashtags.csv\">All 50 rows as CSV</a>"))
+        #expect(!result.contains("<script"), "the theme's script loads the rows once the first ones are painted")
+        #expect(files.map(\.path) == ["searches/x/hashtags.table.js"], "no second CSV when the page links one")
+    }
+
+    @Test("the data script holds every row: links as prefix and rest, numbers as numbers")
+    func dataScript() throws {
+        let body = MarkdownRenderer.html(markdown(rows: 50, csv: true))
+        let script = try #require(windowing.apply(body, page: "searches/x/index.html").files.first).string
+        #expect(script.hasPrefix("(window.tallyRows = window.tallyRows || {})[\"../../searches/x/hashtags.table.js\"] = JSON.parse('{\"rows\":["))
+        #expect(script.hasSuffix("]}');\n") && !script.dropLast().contains("\n"))
+        #expect(script.contains("[[\"#tag0 & co\",0,\"tag0\"],1000]"))
+        #expect(script.contains("[[\"#tag49 & co\",0,\"tag49\"],951]"))
+        let short = MarkdownRenderer.html("## Users\n\n| User |\n| --- |\n" + (0..<30).map { "| [@u\($0)](https://x.org/u\($0)) |\n" }.joined())
+        let own = try #require(windowing.apply(short, page: "index.html").files.last).string
+        #expect(own.contains("[[\"@u0\",0]],[[\"@u1\",0]]"), "a link ending in its own text leaves that out")
+        #expect(script.contains("\"prefixes\":[[\"https://twitter.com/hashtag/\"],[]]"))
+    }
+
+    @Test("a long table with no CSV link gets a CSV of its own beside the page")
+    func csvWritten() throws {
+        let body = MarkdownRenderer.html(markdown(rows: 30, csv: false))
+        let (result, files) = windowing.apply(body, page: "a/index.html")
+        #expect(files.map(\.path) == ["a/hashtags.table.csv", "a/hashtags.table.js"])
+        let csv = files[0].string
+        #expect(csv.hasPrefix("Hashtag,Tweets\r\n#tag0 & co,1000\r\n"))
+        #expect(csv.components(separatedBy: "\r\n").count == 32)
+        #expect(result.contains("<a href=\"../a/hashtags.table.csv\">All 30 rows as CSV</a>"))
+    }
+
+    @Test("hostile cell text stays text in the data script")
+    func hostile() throws {
+        let cell = MarkdownEscaping.escape("</script><img src=x onerror=alert(1)> it's \\ \u{2028} \"")
+        let text = "| Name |\n| --- |\n" + String(repeating: "| \(cell) |\n", count: 30)
+        let script = try #require(windowing.apply(MarkdownRenderer.html(text), page: "index.html").files.last).string
+        #expect(!script.contains("</script") && !script.contains("<img"))
+        #expect(script.contains(#"\\u003c/script>\\u003cimg src=x onerror=alert(1)> it\'s \\\\ "#))
+        #expect(script.contains(#"\\""#) && !script.unicodeScalars.contains("\u{2028}"))
+    }
+
+    @Test("row counts are grouped the same way on every machine")
+    func grouping() {
+        #expect(TableWindowing.grouped(100_000) == "100,000")
+        #expect(TableWindowing.grouped(999) == "999")
+        #expect(TableWindowing.grouped(1_000_000) == "1,000,000")
+    }
+}
