@@ -624,8 +624,10 @@
     image.src = artwork;
     image.classList.add('default-artwork');
   }
+  // Only chart artwork has a default: an avatar shows initials, a photo its alt text.
+  var onCharts = /\/charts\//.test(location.pathname);
   document.addEventListener('error', function (event) {
-    if (event.target && event.target.tagName === 'IMG') { useDefault(event.target); }
+    if (onCharts && event.target && event.target.tagName === 'IMG') { useDefault(event.target); }
   }, true);
   Array.prototype.forEach.call(document.images, function (image) {
     if (image.complete && image.naturalWidth === 0 && image.getAttribute('src')) { useDefault(image); }

@@ -110,7 +110,9 @@ public struct SiteBuilder {
                 for file in HostingFiles.make(pagePaths: pagePaths, baseURL: project.baseURL) { try emitOutput(file) }
             }
             try steps.run("assets") {
-                for (name, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) { try emit(OutputFile(path: Routes.asset(name), bytes: bytes)) }
+                for (name, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
+                    try emit(OutputFile(path: Routes.asset(name), bytes: AssetMinifier.minified(name: name, bytes: bytes)))
+                }
                 try emit(OutputFile(path: Routes.siteScript, bytes: site.script))
             }
             pages = sink.pageCount + 1
