@@ -27,8 +27,10 @@ enum TwitterMaintenance {
     /// hashtags link to, the tweets it retweets or quotes, the searches a popularity table links
     /// to. So every page left after the prune is the page it was before, byte for byte, and a
     /// search older than the limit stays while a kept page still links to it. What nothing
-    /// reaches goes: those searches, their counts and links, tweets only they found, and
-    /// people, hashtags and users nothing refers to any more.
+    /// reaches goes: those searches, their counts and links, tweets only they found (with their
+    /// tags and media), and people (unless a kept tweet mentions them), hashtags and users
+    /// nothing refers to any more. Pages that list every tweet, person or hashtag (all tweets,
+    /// people, hashtags, the search index, a person's or hashtag's tweets) do lose the pruned ones.
     static func prune(_ db: Database, keepSearches: Int) throws -> [PruneCount] {
         let terms = try Row.fetchAll(db, sql: "SELECT id, folded FROM term ORDER BY searched_at DESC, id DESC")
             .map { (id: $0[0] as Int64, folded: $0[1] as String) }
@@ -122,7 +124,9 @@ enum TwitterMaintenance {
         }
         let tweets = try delete("DELETE FROM tweet WHERE id IN (SELECT id FROM prune_gone_tweet)")
         let mentions = try delete("DELETE FROM mention WHERE " + (try db.unreferencedCondition(table: "mention")))
-        let people = try delete("DELETE FROM user WHERE " + (try db.unreferencedCondition(table: "user")))
+        // A kept tweet's page links the people it mentions to their pages: they stay too.
+        let people = try delete("DELETE FROM user WHERE " + (try db.unreferencedCondition(table: "user"))
+                                + " AND lower(screen_name) NOT IN (SELECT folded FROM tweet_tag WHERE kind = 'user')")
         return [.init("searches", searches), .init("tweets", tweets), .init("people", people),
                 .init("hashtags and users", mentions), .init("search–tweet links", links), .init("popularity counts", counts)]
     }

@@ -30,7 +30,13 @@ struct PruneTests {
         try project.build()
         let after = try project.siteFiles()
         #expect(Set(after.keys).isSubset(of: before.keys), "a prune adds no page")
-        let changed = after.keys.filter { before[$0] != after[$0] && !Self.summaries.contains($0) && $0 != "assets/site.js" }.sorted()
+        let removedPages = Set(before.keys).subtracting(after.keys)
+        let changed = after.keys.filter { path in
+            guard let old = before[path], let new = after[path], old != new else { return false }
+            return !Self.summaries.contains(path) && path != "assets/site.js"
+                && !Self.enumeratesTweets(path, before: old, after: new, removedPages: removedPages)
+                && Self.withoutRemovedHashtagLinks(old, removedPages: removedPages) != Self.withoutRemovedHashtagLinks(new, removedPages: [])
+        }.sorted()
         #expect(changed.isEmpty, "reachable pages changed: \(changed.prefix(10))")
         let removed = Set(before.keys).subtracting(after.keys)
         let removedTerms = report.sources.first?.counts.first { $0.kind == "searches" }?.count ?? 0
@@ -86,6 +92,44 @@ struct PruneTests {
         #expect(real.stdout.contains("Twitter: removed") && real.stdout.contains("reclaimed"), "\(real.stdout)")
         let again = try CommandLineTool.output(["prune", "--store", path, "--keep-searches", "1"], in: project.folder.url)
         #expect(again.stdout.contains("Twitter: removed nothing"), "\(again.stdout)")
+    }
+
+    /// Pages that list every tweet, person or hashtag of the store, or every tweet of one person
+    /// or hashtag, necessarily change when a prune removes a tweet: the all-tweets pages, the
+    /// people, hashtags and timelines indexes, the search index (its documents and shards), and a
+    /// person's or hashtag's page only when it linked to a tweet page the prune removed. Every
+    /// other page (each kept tweet, each search's tweet list and popularity, charts, photos…)
+    /// must stay byte for byte.
+    /// A person's page also counts the searches that found their tweets or retweets of them: a
+    /// pruned search or retweet changes those numbers (and only those, beside the hashtag links
+    /// below) on a page that lost no link.
+    static func enumeratesTweets(_ path: String, before: Data, after: Data, removedPages: Set<String>) -> Bool {
+        if path.hasPrefix("all-tweets/") || path.hasPrefix("search/") || path.hasPrefix("timelines/")
+            || path == "people/index.html" || path == "hashtags/index.html" {
+            return true
+        }
+        guard path.hasPrefix("people/") || path.hasPrefix("hashtags/") else { return false }
+        let html = String(decoding: before, as: UTF8.self)
+        if removedPages.contains(where: { $0.hasPrefix("tweets/") && html.contains($0) }) { return true }
+        func withoutCounts(_ html: String) -> String {
+            html.replacingOccurrences(of: #"<dd>[0-9,]+</dd>"#, with: "<dd>n</dd>", options: .regularExpression)
+        }
+        return path.hasPrefix("people/")
+            && withoutCounts(withoutRemovedHashtagLinks(before, removedPages: removedPages)) == withoutCounts(withoutRemovedHashtagLinks(after, removedPages: []))
+    }
+
+    /// A hashtag page exists while two stored tweets carry the hashtag; when a prune leaves one,
+    /// a kept tweet's link to that page becomes the link to the hashtag on twitter.com. That is
+    /// the only change allowed on a kept tweet's page (and on its author's page, which shows it):
+    /// both links read the same here.
+    static func withoutRemovedHashtagLinks(_ data: Data, removedPages: Set<String>) -> String {
+        var html = String(decoding: data, as: UTF8.self)
+        html = html.replacingOccurrences(of: #"href="https://twitter\.com/hashtag/[^"]*""#, with: #"href="hashtag""#, options: .regularExpression)
+        for page in removedPages where page.hasPrefix("hashtags/") {
+            html = html.replacingOccurrences(of: #"href="(\.\./)*"# + NSRegularExpression.escapedPattern(for: page) + "\"",
+                                             with: #"href="hashtag""#, options: .regularExpression)
+        }
+        return html
     }
 
     /// Every row of every table, as text, in a stable order.
