@@ -22,6 +22,11 @@ public struct ChartsSource: DataSource {
         return charts.isEmpty ? [] : [ChartsSection(context: context, charts: charts)]
     }
 
+    /// Every chart item, opening its page.
+    public func searchDocuments(_ context: SiteContext, _ emit: (SearchDocument) throws -> Void) throws {
+        try ChartsSearchDocuments.produce(context.store, emit)
+    }
+
     public func homeCard(_ context: SiteContext) throws -> HomeCard? {
         let totals = try context.store.chartTotals()
         guard totals.charts > 0 else { return nil }

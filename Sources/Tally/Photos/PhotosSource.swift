@@ -27,6 +27,11 @@ public struct PhotosSource: DataSource {
                 RecentsSection(context: context, places: Dictionary(places.map { ($0.id ?? "", $0) }, uniquingKeysWith: { a, _ in a }))]
     }
 
+    /// Every photo and every named place, opening their pages.
+    public func searchDocuments(_ context: SiteContext, _ emit: (SearchDocument) throws -> Void) throws {
+        try PhotosSearchDocuments.produce(context.store, emit)
+    }
+
     public func homeCard(_ context: SiteContext) throws -> HomeCard? {
         let totals = try context.store.photoTotals()
         guard totals.photos > 0 else { return nil }

@@ -97,3 +97,16 @@ public struct ChartTotals: Sendable, Equatable {
     public var fetches: Int
     public var newest: Int64?
 }
+
+/// A chart item as the site search needs it: its name, artist, category, release day and the
+/// titles of the charts that ever listed it.
+public struct SearchableChartItem: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var artist: String?
+    public var category: String?
+    /// `2024-03-20`, when the feed gave one.
+    public var releaseDate: String?
+    /// Chart titles, A–Z, each once.
+    public var charts: [String]
+}

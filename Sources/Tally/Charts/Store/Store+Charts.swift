@@ -109,6 +109,27 @@ extension Store {
         }
     }
 
+    /// Every item with the charts that ever listed it, in id order, handed over one at a time
+    /// for the site search.
+    public func forEachSearchableChartItem(_ body: (SearchableChartItem) throws -> Void) throws {
+        try queue.read { db in
+            // Titles joined by U+001F (no title holds it), the charts distinct and A–Z.
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT i.id, i.name, i.artist, i.category, i.release_date,
+                    (SELECT group_concat(title, char(31)) FROM (
+                        SELECT DISTINCT c.title FROM chart_rank r JOIN chart_fetch f ON f.id = r.fetch_id JOIN chart c ON c.id = f.chart_id
+                        WHERE r.item_id = i.id ORDER BY c.title)) AS charts
+                FROM chart_item i ORDER BY i.id
+                """)
+            while let row = try rows.next() {
+                let charts: String? = row["charts"]
+                try body(SearchableChartItem(id: row["id"], name: row["name"], artist: row["artist"], category: row["category"],
+                                             releaseDate: row["release_date"],
+                                             charts: charts.map { $0.split(separator: "\u{1F}").map(String.init) } ?? []))
+            }
+        }
+    }
+
     /// How many charts, items and fetches are stored, and the newest fetch's time.
     public func chartTotals() throws -> ChartTotals {
         try queue.read { db in

@@ -19,6 +19,15 @@ enum PhotosQueries {
         }
     }
 
+    /// Every photo in id order, as the site search needs it, read from a cursor.
+    static func searchable(_ db: Database, _ body: (SearchablePhoto) throws -> Void) throws {
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, title, owner, owner_name, description, taken, uploaded FROM photo ORDER BY id")
+        while let row = try rows.next() {
+            try body(SearchablePhoto(id: row["id"], title: row["title"], owner: row["owner"], ownerName: row["owner_name"],
+                                     description: row["description"], taken: row["taken"], uploaded: row["uploaded"]))
+        }
+    }
+
     /// The photos of one place (nil: the unplaced ones), newest taken first.
     static func photos(_ db: Database, place: String?, favoritesOnly: Bool = false) throws -> [StoredPhoto] {
         let join = favoritesOnly ? "JOIN" : "LEFT JOIN"

@@ -23,6 +23,11 @@ extension Store {
         }
     }
 
+    /// Calls `body` with every photo, in id order, one at a time, for the site search.
+    public func forEachSearchablePhoto(_ body: (SearchablePhoto) throws -> Void) throws {
+        try queue.read { try PhotosQueries.searchable($0, body) }
+    }
+
     public func photo(id: String) throws -> StoredPhoto? {
         try queue.read { try PhotosQueries.photo($0, id: id) }
     }

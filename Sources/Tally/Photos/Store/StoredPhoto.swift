@@ -39,6 +39,18 @@ public struct StoredPlace: Sendable, Equatable {
     public var photoCount: Int
 }
 
+/// A photo as the site search needs it: no images, no marks.
+public struct SearchablePhoto: Sendable, Equatable {
+    public var id: String
+    public var title: String
+    public var owner: String
+    public var ownerName: String?
+    public var description: String
+    /// `datetaken` as Flickr writes it, local time where it was taken ("2014-05-23 00:00:03").
+    public var taken: String?
+    public var uploaded: Int64?
+}
+
 /// A photo with the time of its latest view.
 public struct RecentView: Sendable, Equatable {
     public var photo: StoredPhoto

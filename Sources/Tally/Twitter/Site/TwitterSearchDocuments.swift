@@ -2,8 +2,8 @@
 /// name), hashtags and search terms.
 ///
 /// Weights put a search term before a hashtag before a person before a tweet when they match a
-/// query equally well. People and hashtags open their own search's page when they have one, else
-/// their newest tweet in the site.
+/// query equally well. People open their person page; hashtags their hashtag page, else their own
+/// search's page, else their newest tweet in the site.
 public enum TwitterSearchDocuments {
     public static let tweet = SearchDocument.Kind(name: "tweet", label: "Tweet")
     public static let person = SearchDocument.Kind(name: "person", label: "Person")
@@ -14,6 +14,7 @@ public enum TwitterSearchDocuments {
     public static func produce(_ store: Store, _ emit: (SearchDocument) throws -> Void) throws {
         let terms = try store.allTerms()
         let index = TermIndex(terms)
+        let directory = TwitterDirectory(terms: terms, people: try store.people(), hashtags: try store.hashtags())
         struct Newest { var tweetID: String; var date: Int64; var display: String }
         var people: [String: Newest] = [:]
         var hashtags: [String: Newest] = [:]
@@ -28,12 +29,22 @@ public enum TwitterSearchDocuments {
                 hashtags[tag.lowercased()] = Newest(tweetID: row.id, date: row.createdAt, display: "#" + tag)
             }
         }
-        for (_, newest) in people.sorted(by: { $0.key < $1.key }) {
+        // Everyone with a page, the people only mentioned included; an author without one (there
+        // should be none) opens their newest tweet.
+        var listed = Set<String>()
+        for (_, found) in directory.people.sorted(by: { $0.key < $1.key }) {
+            let user = found.user
+            listed.insert(user.id)
+            try emit(SearchDocument(kind: person, title: "\(user.name) (@\(user.screenName))", body: user.bio ?? "",
+                                    path: Routes.person(user.screenName), date: people[user.id]?.date, weight: 1))
+        }
+        for (id, newest) in people.sorted(by: { $0.key < $1.key }) where !listed.contains(id) {
             try emit(SearchDocument(kind: person, title: newest.display, body: "", path: Routes.tweet(newest.tweetID),
                                     date: newest.date, weight: 1))
         }
         for (folded, newest) in hashtags.sorted(by: { $0.key < $1.key }) {
-            let path = index.term(forHashtag: folded).map(Routes.popularity) ?? Routes.tweet(newest.tweetID)
+            let path = directory.hashtags.contains(folded) ? Routes.hashtag(folded)
+                : index.term(forHashtag: folded).map(Routes.popularity) ?? Routes.tweet(newest.tweetID)
             try emit(SearchDocument(kind: hashtag, title: newest.display, body: "", path: path, date: newest.date, weight: 2))
         }
         for term in terms {
