@@ -36,7 +36,7 @@ public struct SiteWriter: SiteOutput {
         try manager.createDirectory(at: parent, withIntermediateDirectories: true)
         // One build at a time writes this folder; a second waits, then replaces the first's site
         // whole. The lock is on the parent folder itself, so no lock file is left behind.
-        let lock = try FolderLock(parent)
+        let lock = try FileLock(folder: parent)
         defer { lock.release() }
         try recoverInterruptedBuild()
         let previous = try previousManifest()
@@ -106,7 +106,7 @@ public struct SiteWriter: SiteOutput {
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
         guard manager.fileExists(atPath: output.path) else { return nil }
-        let lock = try FolderLock(parent)
+        let lock = try FileLock(folder: parent)
         defer { lock.release() }
         try recoverInterruptedBuild()
         guard let data = try? Data(contentsOf: manifestURL) else { return nil }

@@ -26,7 +26,7 @@ public struct FolderPublisher {
         }
         let built = try PublishedSite(builtAt: site)
         try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let lock = try FolderLock(target.deletingLastPathComponent())
+        let lock = try FileLock(folder: target.deletingLastPathComponent())
         defer { lock.release() }
 
         var previous = SiteListing()
