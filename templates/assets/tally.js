@@ -629,9 +629,11 @@
   document.addEventListener('error', function (event) {
     if (onCharts && event.target && event.target.tagName === 'IMG') { useDefault(event.target); }
   }, true);
-  Array.prototype.forEach.call(document.images, function (image) {
-    if (image.complete && image.naturalWidth === 0 && image.getAttribute('src')) { useDefault(image); }
-  });
+  if (onCharts) {
+    Array.prototype.forEach.call(document.images, function (image) {
+      if (image.complete && image.naturalWidth === 0 && image.getAttribute('src')) { useDefault(image); }
+    });
+  }
 
 
   function restoreTable(table, values) {
