@@ -8,8 +8,9 @@
 ///   query loads the one shard that can hold each word (and, for prefixes, its neighbours).
 /// - `search/docs/N.js` calls `tallySearch.docs(N, […])` with `chunkSize` result records.
 ///
-/// Documents are numbered in rank order (weight, then newest first), so among equal matches the
-/// lowest number wins and the first results of a query sit in the first chunks.
+/// Documents are numbered in rank order (weight, then newest first, then the order the sources
+/// gave), so among equal matches the lowest number wins and the first results of a query sit in
+/// the first chunks.
 public struct SearchIndexWriter {
     /// Roughly how many bytes of postings a shard holds (a token with more is a shard of its own).
     public var shardBytes = 12_000
@@ -20,27 +21,62 @@ public struct SearchIndexWriter {
 
     // A document is not kept: as it is added, its words go into the postings (numbered in the order
     // documents came), its result record into `records` (a file, so that a million records do not
-    // sit in memory), and what orders it into `keys` and `names`. Numbers become ranks at the end.
+    // sit in memory), and what orders it into `keys`. Numbers become ranks at the end.
     private var keys: [Key] = []
-    /// Each document's title and path, back to back (`Key` says where): the tie-breaks of the order.
-    private var names: [UInt8] = []
     private var records = RecordSpill()
     private var kinds: [SearchDocument.Kind] = []
     private var kindNumbers: [SearchDocument.Kind: Int32] = [:]
-    // Postings: per token, the ascending numbers of the documents with it in the title and in the
-    // body (a document with it in both is listed under the title only).
     private var tokenNumbers: [String: Int32] = [:]
     private var tokens: [String] = []
-    private var titles: [[Int32]] = []
-    private var bodies: [[Int32]] = []
+    private var postings: [Posting] = []
 
     private struct Key {
-        var weight: Int
         var date: Int64
+        var weight: Int32
         var kind: Int32
-        var titleStart: Int
-        var pathStart: Int
-        var pathEnd: Int
+    }
+
+    /// The documents that hold one token, in the title and (only when not in the title) in the
+    /// body: ascending numbers stored as gaps, seven bits a byte, since a million documents'
+    /// postings as plain integers would be the biggest thing in a build's memory.
+    private struct Posting {
+        var titles: [UInt8] = []
+        var bodies: [UInt8] = []
+        var lastTitle: Int32 = -1
+        var lastBody: Int32 = -1
+
+        mutating func addTitle(_ id: Int32) {
+            if lastTitle != id { Self.append(id, after: &lastTitle, to: &titles) }
+        }
+
+        /// A document with the token in its title is listed there only.
+        mutating func addBody(_ id: Int32) {
+            if lastTitle != id && lastBody != id { Self.append(id, after: &lastBody, to: &bodies) }
+        }
+
+        static func append(_ id: Int32, after last: inout Int32, to bytes: inout [UInt8]) {
+            var gap = UInt32(id - last)
+            last = id
+            while gap >= 0x80 {
+                bytes.append(UInt8(gap & 0x7F) | 0x80)
+                gap >>= 7
+            }
+            bytes.append(UInt8(gap))
+        }
+
+        static func numbers(_ bytes: [UInt8]) -> [Int32] {
+            var numbers: [Int32] = []
+            var value: UInt32 = 0, shift: UInt32 = 0, last: Int32 = -1
+            for byte in bytes {
+                value |= UInt32(byte & 0x7F) << shift
+                if byte & 0x80 != 0 { shift += 7; continue }
+                last += Int32(value)
+                numbers.append(last)
+                value = 0
+                shift = 0
+            }
+            return numbers
+        }
     }
 
     public init() {}
@@ -54,19 +90,14 @@ public struct SearchIndexWriter {
             kindNumbers[document.kind] = kind
             kinds.append(document.kind)
         }
-        let titleStart = names.count
-        names += document.title.utf8
-        let pathStart = names.count
-        names += document.path.utf8
-        keys.append(Key(weight: document.weight, date: document.date ?? .min, kind: kind,
-                        titleStart: titleStart, pathStart: pathStart, pathEnd: names.count))
+        keys.append(Key(date: document.date ?? .min, weight: Int32(clamping: document.weight), kind: kind))
         SearchText.forEachToken(document.title) { token in
             let n = number(of: token)
-            if titles[n].last != id { titles[n].append(id) }
+            postings[n].addTitle(id)
         }
         SearchText.forEachToken(document.body) { token in
             let n = number(of: token)
-            if titles[n].last != id && bodies[n].last != id { bodies[n].append(id) }
+            postings[n].addBody(id)
         }
         // The record without its kind: kinds are numbered in rank order, known only at the end.
         var record: [UInt8] = []
@@ -83,8 +114,7 @@ public struct SearchIndexWriter {
         if let found = tokenNumbers[token] { return Int(found) }
         tokenNumbers[token] = Int32(tokens.count)
         tokens.append(token)
-        titles.append([])
-        bodies.append([])
+        postings.append(Posting())
         return tokens.count - 1
     }
 
@@ -100,14 +130,13 @@ public struct SearchIndexWriter {
 
     /// Hands over the index files one at a time, so that memory holds one file, not the index.
     public func write(_ emit: (OutputFile) throws -> Void) throws {
-        // Sorted on plain keys first; titles and paths are compared only between equals.
+        // Weight, then newest first; among equals, the order the sources gave (theirs is stable:
+        // tweets newest first by id, people and hashtags by name).
         let ordered = keys.indices.sorted { a, b in
             let x = keys[a], y = keys[b]
             if x.weight != y.weight { return x.weight > y.weight }
             if x.date != y.date { return x.date > y.date }
-            let xTitle = text(x.titleStart, x.pathStart), yTitle = text(y.titleStart, y.pathStart)
-            if xTitle != yTitle { return xTitle < yTitle }
-            return text(x.pathStart, x.pathEnd) < text(y.pathStart, y.pathEnd)
+            return a < b
         }
         var rank = [Int32](repeating: 0, count: keys.count)
         for (position, index) in ordered.enumerated() { rank[index] = Int32(position) }
@@ -136,9 +165,9 @@ public struct SearchIndexWriter {
             var entry = Array(tokens[n].utf8)
             JavaScript.escapeInPlace(&entry)
             entry.append(UInt8(ascii: " "))
-            PostingCode.append(titles[n].map { rank[Int($0)] }.sorted(), to: &entry)
+            PostingCode.append(Posting.numbers(postings[n].titles).map { rank[Int($0)] }.sorted(), to: &entry)
             entry.append(UInt8(ascii: " "))
-            PostingCode.append(bodies[n].map { rank[Int($0)] }.sorted(), to: &entry)
+            PostingCode.append(Posting.numbers(postings[n].bodies).map { rank[Int($0)] }.sorted(), to: &entry)
             if boundaries.isEmpty || (!body.isEmpty && body.count + entry.count > shardBytes) {
                 try flush()
                 boundaries.append(boundaries.isEmpty ? "" : tokens[n])
@@ -177,10 +206,6 @@ public struct SearchIndexWriter {
         }
         index += Array("]};\n".utf8)
         try emit(OutputFile(path: Routes.searchIndex, bytes: index))
-    }
-
-    private func text(_ start: Int, _ end: Int) -> String {
-        String(decoding: names[start..<end], as: UTF8.self)
     }
 
     private func cut(_ text: String) -> String {
