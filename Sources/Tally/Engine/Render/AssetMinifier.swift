@@ -1,10 +1,12 @@
 import Foundation
 
-/// Makes the theme's scripts and stylesheets lighter as they are copied into the site, conservatively:
-/// scripts keep every line break (so automatic semicolon insertion reads them exactly as written)
-/// and lose only indentation, blank lines and lines that are wholly `//` comments; stylesheets lose
-/// comments and the spaces around `{`, `}`, `;`, `,` and `>`, and after `:`. The theme's files stay readable in
-/// `templates/assets/`.
+/// Makes the theme's scripts and stylesheets lighter as they are copied into the site, conservatively.
+/// Scripts lose comments and the spaces between tokens that need none; a line break goes only where
+/// automatic semicolon insertion cannot read it (after `{ ; , ( [ = : ? & |`, or before `} ) ] ; ,`),
+/// the rest stay. Strings and regular expressions are copied as written; a script with a template
+/// literal, or one the scanner cannot follow to the end (a string or expression left open on its
+/// line), is left exactly as it is. Stylesheets lose comments, the spaces around `{`, `}`, `;`, `,`
+/// and `>`, after `:`, and the `;` before `}`. The theme's files stay readable in `templates/assets/`.
 enum AssetMinifier {
     static func minified(name: String, bytes: [UInt8]) -> [UInt8] {
         let text = String(decoding: bytes, as: UTF8.self)
@@ -14,21 +16,121 @@ enum AssetMinifier {
     }
 
     static func script(_ text: String) -> String {
-        var lines: [Substring] = []
-        var inComment = false
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty { continue }
-            if !inComment, line.hasPrefix("//") { continue }
-            // Template literals span lines whose spaces matter: a script with a backtick outside
-            // its comments is left as it is rather than risked.
-            if !inComment, line.contains("`") { return text }
-            // Only whole-line block comments are tracked, to know that a backtick inside one is prose.
-            if !inComment, line.hasPrefix("/*"), !line.contains("*/") { inComment = true }
-            else if inComment, line.contains("*/") { inComment = false }
-            lines.append(Substring(line))
+        guard let bytes = compactScript(Array(text.utf8)) else { return text }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Words after which `/` opens a regular expression rather than dividing.
+    private static let regexKeywords: Set<String> = ["return", "typeof", "instanceof", "in", "of", "new", "delete", "void",
+                                                     "throw", "case", "do", "else", "yield", "await"]
+
+    private static func isWord(_ byte: UInt8) -> Bool {
+        (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || (byte >= 48 && byte <= 57) || byte == 95 || byte == 36 || byte >= 128
+    }
+
+    /// Whether two tokens written with space between them would read differently without it.
+    private static func needsSpace(_ last: UInt8, _ next: UInt8) -> Bool {
+        if isWord(last) && isWord(next) { return true }
+        switch (last, next) {
+        case (UInt8(ascii: "+"), UInt8(ascii: "+")), (UInt8(ascii: "-"), UInt8(ascii: "-")),
+             (UInt8(ascii: "/"), UInt8(ascii: "/")), (UInt8(ascii: "/"), UInt8(ascii: "*")),
+             (UInt8(ascii: "<"), UInt8(ascii: "!")), (UInt8(ascii: "-"), UInt8(ascii: ">")):
+            return true
+        default:
+            return next == UInt8(ascii: ".") && last >= 48 && last <= 57  // `1 .toString()`
         }
-        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The script without its comments and needless spaces and line breaks, or nil when it cannot be
+    /// scanned with certainty.
+    private static func compactScript(_ bytes: [UInt8]) -> [UInt8]? {
+        let newline = UInt8(ascii: "\n"), slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\")
+        let breakAfter = Array("{;,([=:?&|".utf8), breakBefore = Array("})];,".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        var pendingSpace = false, pendingNewline = false
+        var divisionAllowed = false  // whether a `/` here divides (after a value) or opens a regular expression
+        func emitting(_ next: UInt8) {
+            if let last = out.last {
+                if pendingNewline && !breakAfter.contains(last) && !breakBefore.contains(next) {
+                    out.append(newline)
+                } else if (pendingSpace || pendingNewline) && needsSpace(last, next) {
+                    out.append(UInt8(ascii: " "))
+                }
+            }
+            pendingSpace = false
+            pendingNewline = false
+        }
+        while i < bytes.count {
+            let byte = bytes[i]
+            switch byte {
+            case newline, UInt8(ascii: "\r"):
+                pendingNewline = true
+                i += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C:
+                pendingSpace = true
+                i += 1
+            case UInt8(ascii: "`"):
+                return nil
+            case UInt8(ascii: "'"), UInt8(ascii: "\""):
+                emitting(byte)
+                var j = i + 1
+                while true {
+                    guard j < bytes.count, bytes[j] != newline, bytes[j] != UInt8(ascii: "\r") else { return nil }
+                    if bytes[j] == backslash { j += 2; continue }
+                    if bytes[j] == byte { break }
+                    j += 1
+                }
+                out.append(contentsOf: bytes[i...j])
+                i = j + 1
+                divisionAllowed = false
+            case slash where i + 1 < bytes.count && bytes[i + 1] == slash:
+                while i < bytes.count, bytes[i] != newline, bytes[i] != UInt8(ascii: "\r") { i += 1 }
+                pendingSpace = true
+            case slash where i + 1 < bytes.count && bytes[i + 1] == star:
+                var j = i + 2
+                var spansLines = false
+                while true {
+                    guard j + 1 < bytes.count else { return nil }
+                    if bytes[j] == star && bytes[j + 1] == slash { break }
+                    if bytes[j] == newline || bytes[j] == UInt8(ascii: "\r") { spansLines = true }
+                    j += 1
+                }
+                if spansLines { pendingNewline = true } else { pendingSpace = true }
+                i = j + 2
+            case slash where !divisionAllowed:
+                emitting(byte)
+                var j = i + 1
+                var inClass = false
+                while true {
+                    guard j < bytes.count, bytes[j] != newline, bytes[j] != UInt8(ascii: "\r") else { return nil }
+                    let c = bytes[j]
+                    if c == backslash { j += 2; continue }
+                    if c == UInt8(ascii: "[") { inClass = true } else if c == UInt8(ascii: "]") { inClass = false } else if c == slash && !inClass { break }
+                    j += 1
+                }
+                out.append(contentsOf: bytes[i...j])
+                i = j + 1
+                divisionAllowed = true
+            default:
+                emitting(byte)
+                if isWord(byte) {
+                    var j = i
+                    while j < bytes.count, isWord(bytes[j]) { j += 1 }
+                    let word = bytes[i..<j]
+                    out.append(contentsOf: word)
+                    divisionAllowed = !regexKeywords.contains(String(decoding: word, as: UTF8.self))
+                    i = j
+                } else {
+                    out.append(byte)
+                    divisionAllowed = byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]")
+                    i += 1
+                }
+            }
+        }
+        out.append(newline)
+        return out
     }
 
     static func stylesheet(_ text: String) -> String {
@@ -62,6 +164,7 @@ enum AssetMinifier {
             // A space before `:` can matter (`.a :hover`), so only the one after it goes.
             if pendingSpace, let last = result.last, !"{};:,>".contains(last), !"{};,>".contains(character) { result.append(" ") }
             pendingSpace = false
+            if character == "}", result.last == ";" { result.removeLast() }
             result.append(character)
         }
         return result + "\n"
