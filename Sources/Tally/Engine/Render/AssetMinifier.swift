@@ -3,10 +3,11 @@ import Foundation
 /// Makes the theme's scripts and stylesheets lighter as they are copied into the site, conservatively.
 /// Scripts lose comments and the spaces between tokens that need none; a line break goes only where
 /// automatic semicolon insertion cannot read it (after `{ ; , ( [ = : ? & |`, or before `} ) ] ; ,`),
-/// the rest stay. Strings and regular expressions are copied as written; a script with a template
-/// literal, or one the scanner cannot follow to the end (a string or expression left open on its
-/// line), is left exactly as it is. Stylesheets lose comments, the spaces around `{`, `}`, `;`, `,`
-/// and `>`, after `:`, and the `;` before `}`. The theme's files stay readable in `templates/assets/`.
+/// the rest stay; local names are shortened where that is provably safe (`ScriptMangler`). Strings
+/// and regular expressions are copied as written; a script with a template literal, or one the
+/// scanner cannot follow to the end (a string or expression left open on its line), is left exactly
+/// as it is. Stylesheets lose comments, the spaces around `{`, `}`, `;`, `,`
+/// and `>`, after `:`, the `;` before `}`, and the `0` of `0.5`. The theme's files stay readable in `templates/assets/`.
 enum AssetMinifier {
     static func minified(name: String, bytes: [UInt8]) -> [UInt8] {
         let text = String(decoding: bytes, as: UTF8.self)
@@ -16,21 +17,13 @@ enum AssetMinifier {
     }
 
     static func script(_ text: String) -> String {
-        guard let bytes = compactScript(Array(text.utf8)) else { return text }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Words after which `/` opens a regular expression rather than dividing.
-    private static let regexKeywords: Set<String> = ["return", "typeof", "instanceof", "in", "of", "new", "delete", "void",
-                                                     "throw", "case", "do", "else", "yield", "await"]
-
-    private static func isWord(_ byte: UInt8) -> Bool {
-        (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || (byte >= 48 && byte <= 57) || byte == 95 || byte == 36 || byte >= 128
+        guard let tokens = ScriptToken.scan(Array(text.utf8)) else { return text }
+        return String(decoding: joined(ScriptMangler.renamed(tokens) ?? tokens), as: UTF8.self)
     }
 
     /// Whether two tokens written with space between them would read differently without it.
     private static func needsSpace(_ last: UInt8, _ next: UInt8) -> Bool {
-        if isWord(last) && isWord(next) { return true }
+        if ScriptToken.isWord(last) && ScriptToken.isWord(next) { return true }
         switch (last, next) {
         case (UInt8(ascii: "+"), UInt8(ascii: "+")), (UInt8(ascii: "-"), UInt8(ascii: "-")),
              (UInt8(ascii: "/"), UInt8(ascii: "/")), (UInt8(ascii: "/"), UInt8(ascii: "*")),
@@ -41,95 +34,42 @@ enum AssetMinifier {
         }
     }
 
-    /// The script without its comments and needless spaces and line breaks, or nil when it cannot be
-    /// scanned with certainty.
-    private static func compactScript(_ bytes: [UInt8]) -> [UInt8]? {
-        let newline = UInt8(ascii: "\n"), slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\")
+    /// The tokens written back with a space only where two would merge, and a line break only where
+    /// one stood and automatic semicolon insertion could read it.
+    private static func joined(_ tokens: [ScriptToken]) -> [UInt8] {
         let breakAfter = Array("{;,([=:?&|".utf8), breakBefore = Array("})];,".utf8)
+        // The `(` each `)` closes, to tell `if (x);` (an empty statement, kept) from a call's end.
+        var opener: [Int: Int] = [:]
+        var open: [Int] = []
+        for (index, token) in tokens.enumerated() where token.kind == .punctuation {
+            if token.isPunctuation("(") { open.append(index) } else if token.isPunctuation(")"), let start = open.popLast() { opener[index] = start }
+        }
+        func endsStatementOnly(_ index: Int) -> Bool {
+            // A `;` right before `}` may go (a `}` ends the statement anyway) unless it is a statement itself.
+            guard index > 0, tokens[index].isPunctuation(";"), index + 1 < tokens.count, tokens[index + 1].isPunctuation("}") else { return false }
+            let before = tokens[index - 1]
+            if before.kind == .punctuation && ["{", ";", ":"].contains(before.text) { return false }
+            if before.kind == .word && ["else", "do"].contains(before.text) { return false }
+            if before.isPunctuation(")") {
+                guard let start = opener[index - 1], start > 0 else { return false }
+                return !["if", "for", "while", "with"].contains(tokens[start - 1].text)
+            }
+            return true
+        }
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = 0
-        var pendingSpace = false, pendingNewline = false
-        var divisionAllowed = false  // whether a `/` here divides (after a value) or opens a regular expression
-        func emitting(_ next: UInt8) {
+        for (index, token) in tokens.enumerated() {
+            if endsStatementOnly(index) { continue }
+            let next = token.bytes[0]
             if let last = out.last {
-                if pendingNewline && !breakAfter.contains(last) && !breakBefore.contains(next) {
-                    out.append(newline)
-                } else if (pendingSpace || pendingNewline) && needsSpace(last, next) {
+                if token.newlineBefore && !breakAfter.contains(last) && !breakBefore.contains(next) {
+                    out.append(UInt8(ascii: "\n"))
+                } else if (token.spaceBefore || token.newlineBefore) && needsSpace(last, next) {
                     out.append(UInt8(ascii: " "))
                 }
             }
-            pendingSpace = false
-            pendingNewline = false
+            out.append(contentsOf: token.bytes)
         }
-        while i < bytes.count {
-            let byte = bytes[i]
-            switch byte {
-            case newline, UInt8(ascii: "\r"):
-                pendingNewline = true
-                i += 1
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C:
-                pendingSpace = true
-                i += 1
-            case UInt8(ascii: "`"):
-                return nil
-            case UInt8(ascii: "'"), UInt8(ascii: "\""):
-                emitting(byte)
-                var j = i + 1
-                while true {
-                    guard j < bytes.count, bytes[j] != newline, bytes[j] != UInt8(ascii: "\r") else { return nil }
-                    if bytes[j] == backslash { j += 2; continue }
-                    if bytes[j] == byte { break }
-                    j += 1
-                }
-                out.append(contentsOf: bytes[i...j])
-                i = j + 1
-                divisionAllowed = false
-            case slash where i + 1 < bytes.count && bytes[i + 1] == slash:
-                while i < bytes.count, bytes[i] != newline, bytes[i] != UInt8(ascii: "\r") { i += 1 }
-                pendingSpace = true
-            case slash where i + 1 < bytes.count && bytes[i + 1] == star:
-                var j = i + 2
-                var spansLines = false
-                while true {
-                    guard j + 1 < bytes.count else { return nil }
-                    if bytes[j] == star && bytes[j + 1] == slash { break }
-                    if bytes[j] == newline || bytes[j] == UInt8(ascii: "\r") { spansLines = true }
-                    j += 1
-                }
-                if spansLines { pendingNewline = true } else { pendingSpace = true }
-                i = j + 2
-            case slash where !divisionAllowed:
-                emitting(byte)
-                var j = i + 1
-                var inClass = false
-                while true {
-                    guard j < bytes.count, bytes[j] != newline, bytes[j] != UInt8(ascii: "\r") else { return nil }
-                    let c = bytes[j]
-                    if c == backslash { j += 2; continue }
-                    if c == UInt8(ascii: "[") { inClass = true } else if c == UInt8(ascii: "]") { inClass = false } else if c == slash && !inClass { break }
-                    j += 1
-                }
-                out.append(contentsOf: bytes[i...j])
-                i = j + 1
-                divisionAllowed = true
-            default:
-                emitting(byte)
-                if isWord(byte) {
-                    var j = i
-                    while j < bytes.count, isWord(bytes[j]) { j += 1 }
-                    let word = bytes[i..<j]
-                    out.append(contentsOf: word)
-                    divisionAllowed = !regexKeywords.contains(String(decoding: word, as: UTF8.self))
-                    i = j
-                } else {
-                    out.append(byte)
-                    divisionAllowed = byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]")
-                    i += 1
-                }
-            }
-        }
-        out.append(newline)
+        out.append(UInt8(ascii: "\n"))
         return out
     }
 
@@ -147,6 +87,7 @@ enum AssetMinifier {
         result.reserveCapacity(out.utf8.count)
         var pendingSpace = false
         var inString: Character?
+        var inURL = false
         for character in out {
             if let quote = inString {
                 result.append(character)
@@ -165,7 +106,11 @@ enum AssetMinifier {
             if pendingSpace, let last = result.last, !"{};:,>".contains(last), !"{};,>".contains(character) { result.append(" ") }
             pendingSpace = false
             if character == "}", result.last == ";" { result.removeLast() }
+            // `0.5rem` → `.5rem` after `:`, a space or a comma, never inside `url(…)`.
+            if character == ".", result.last == "0", !inURL, result.count >= 2,
+               " :,".contains(result[result.index(result.endIndex, offsetBy: -2)]) { result.removeLast() }
             result.append(character)
+            if result.hasSuffix("url(") { inURL = true } else if character == ")" { inURL = false }
         }
         return result + "\n"
     }
