@@ -32,6 +32,25 @@ enum ScriptMangler {
         func property(_ index: Int) -> Bool { punctuation(index - 1, ".") }
         func key(_ index: Int) -> Bool { punctuation(index + 1, ":") && (punctuation(index - 1, "{") || punctuation(index - 1, ",")) }
 
+        // Object literals: a shorthand property (`{a}`), method (`{a() {}}`) or computed key
+        // (`{[a]: 1}`) would tie a key to a name; ES5 has none, and a script with one keeps its names.
+        var openers: [Bool] = []  // for each open bracket, whether it is an object literal's brace
+        for index in 0..<count {
+            let token = tokens[index]
+            if token.isPunctuation("{") {
+                let previous = index > 0 ? tokens[index - 1] : nil
+                let block = previous.map { ($0.kind == .punctuation && [")", "{", "}", ";"].contains($0.text))
+                    || ($0.kind == .word && ["else", "do", "try", "finally"].contains($0.text)) } ?? true
+                openers.append(!block)
+            } else if token.isPunctuation("(") || token.isPunctuation("[") {
+                if openers.last == true && (punctuation(index - 1, "{") || punctuation(index - 1, ",")) && token.isPunctuation("[") { return nil }
+                openers.append(false)
+            } else if token.isPunctuation("}") || token.isPunctuation(")") || token.isPunctuation("]") {
+                guard openers.popLast() != nil else { return nil }
+            } else if token.kind == .word && openers.last == true && (punctuation(index - 1, "{") || punctuation(index - 1, ",")) && !punctuation(index + 1, ":") {
+                return nil
+            }
+        }
         for index in 0..<count {
             if unsupported.contains(words[index]) && !property(index) && !key(index) { return nil }
             if (words[index] == "get" || words[index] == "set") && word(index + 1) { return nil }

@@ -34,6 +34,7 @@ struct ScriptToken: Equatable {
         var i = 0
         var pendingSpace = false, pendingNewline = false
         var divisionAllowed = false  // whether a `/` here divides (after a value) or opens a regular expression
+        var conditions: [Bool] = []  // for each open `(`, whether it holds a statement's condition
         func add(_ range: Range<Int>, _ kind: Kind) {
             tokens.append(ScriptToken(bytes: Array(bytes[range]), kind: kind, newlineBefore: pendingNewline, spaceBefore: pendingSpace))
             pendingSpace = false
@@ -94,12 +95,16 @@ struct ScriptToken: Equatable {
                 if isWord(byte) {
                     var j = i
                     while j < bytes.count, isWord(bytes[j]) { j += 1 }
+                    let afterDot = tokens.last?.isPunctuation(".") ?? false  // `map.delete / 2`: a property, not a keyword
                     add(i..<j, .word)
-                    divisionAllowed = !regexKeywords.contains(tokens[tokens.count - 1].text)
+                    divisionAllowed = afterDot || !regexKeywords.contains(tokens[tokens.count - 1].text)
                     i = j
                 } else {
+                    // `if (x) /re/`: after the condition of `if`, `while`, `for` or `with`, a `/` opens an expression.
+                    if byte == UInt8(ascii: "(") { conditions.append(tokens.last.map { ["if", "while", "for", "with"].contains($0.text) } ?? false) }
+                    let closesCondition = byte == UInt8(ascii: ")") && (conditions.popLast() ?? false)
                     add(i..<(i + 1), .punctuation)
-                    divisionAllowed = byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]")
+                    divisionAllowed = (byte == UInt8(ascii: ")") && !closesCondition) || byte == UInt8(ascii: "]")
                     i += 1
                 }
             }

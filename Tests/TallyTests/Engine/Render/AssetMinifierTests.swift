@@ -83,6 +83,21 @@ struct AssetMinifierTests {
         #expect(script("(function () { var x = (a) => a; }());") == "(function(){var x=(a)=>a}());\n")
     }
 
+    @Test("object shorthand, methods and computed keys keep every name")
+    func objectShorthand() {
+        #expect(script("(function () { var count = 1; f({ count }); }());") == "(function(){var count=1;f({count})}());\n")
+        #expect(script("(function () { var count = 1; f({ count() { return 1; } }); }());").contains("var count=1"))
+        #expect(script("(function () { var count = 1; f({ [count]: 1 }); }());").contains("var count=1"))
+        // A block is not an object literal: its names still shrink.
+        #expect(script("(function () { var count = 1; if (count) { count; } }());") == "(function(){var a=1;if(a){a}}());\n")
+    }
+
+    @Test("a `/` after a property named like a keyword divides; after an if condition it opens a regular expression")
+    func slashAfterKeywords() {
+        #expect(script("x = map.delete / 2 / y;\n") == "x=map.delete/2/y;\n")
+        #expect(script("if (a) /a b/.test(s);\n") == "if(a)/a b/.test(s);\n")
+    }
+
     @Test("a var list that a line break may end keeps every name")
     func unsureVarKeepsNames() {
         #expect(script("(function () { var first = 1\n  second = 2, third = 3; }());") == "(function(){var first=1\nsecond=2,third=3}());\n")
