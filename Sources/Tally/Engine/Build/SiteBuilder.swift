@@ -85,13 +85,14 @@ public struct SiteBuilder {
                 if listPages, file.path.hasSuffix(".html") { pagePaths.append(file.path) }
                 try emitOutput(file)
             }
-            let sink = PageSink(render: { chunk in for file in try renderer.renderAll(chunk) { try emit(file) } }, write: emit)
+            // 256 pages a chunk: a chunk of tweet lists is a few megabytes of models and HTML.
+            let sink = PageSink(chunkSize: 256, render: { chunk in for file in try renderer.renderAll(chunk) { try emit(file) } }, write: emit)
             // The site search: every source's documents, tokenised and cut into shards and records. First,
             // so that `--verbose` shows the memory it needs, not memory that earlier steps freed.
             try steps.run("index search") {
                 var index = SearchIndexWriter()
                 for source in sources { try source.searchDocuments(context) { index.add($0) } }
-                for file in index.files() { try emit(file) }
+                try index.write(emit)
                 try sink.page(SearchPage.page(navigation: navigation))
                 try sink.flush()
             }
@@ -157,6 +158,7 @@ private struct StepLog {
         let cpu = ProcessClock.cpuMilliseconds()
         do {
             let result = try body()
+            ProcessMemory.returnFreed()
             let peak = resident.flatMap { resident in ProcessMemory.peakMiB().map { (peak: $0, added: $0 - resident) } }
             done.append((name, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, ProcessClock.cpuMilliseconds() - cpu, peak))
             if total != nil { print(done.count - 1) }

@@ -92,7 +92,7 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
     private static var prefix: String { "tallyhtml" + secret + "z" }
 
     /// The token that stands for this fragment in Markdown: letters and digits only, so Markdown
-    /// escaping and cmark-gfm leave it as it is.
+    /// escaping and cmark-gfm leave it as it is. It carries the HTML itself, as hex.
     public var token: String {
         var out = Self.prefix + (isBlock ? "b" : "i")
         let digits = Array("0123456789abcdef".utf8)
@@ -103,9 +103,34 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
         return out + "y"
     }
 
+    /// While a page renders, its fragments are kept in a table and travel as their number in it,
+    /// which keeps a page of ten thousand avatars from carrying them twice over as hex.
+    @TaskLocal static var table: Table?
+
+    /// The fragments of one page render, numbered in the order they were encoded.
+    final class Table: @unchecked Sendable {
+        private let lock = NSLock()
+        private var fragments: [String] = []
+
+        func add(_ html: String) -> Int {
+            lock.withLock {
+                fragments.append(html)
+                return fragments.count - 1
+            }
+        }
+
+        func html(_ number: Int) -> String? {
+            lock.withLock { number < fragments.count ? fragments[number] : nil }
+        }
+    }
+
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(token)
+        if let table = Self.table {
+            try container.encode(Self.prefix + "r" + (isBlock ? "b" : "i") + String(table.add(html)) + "y")
+        } else {
+            try container.encode(token)
+        }
     }
 
     /// Puts every fragment back into HTML rendered by cmark-gfm.
@@ -118,14 +143,24 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
         while let found = rest.range(of: marker) {
             var before = rest[..<found.lowerBound]
             var after = rest[found.upperBound...]
-            guard let kind = after.first, let end = after.firstIndex(of: "y") else { break }
-            let hex = after[after.index(after: after.startIndex)..<end]
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(hex.utf8.count / 2)
-            var high: UInt8? = nil
-            for byte in hex.utf8 {
-                let value = byte >= 97 ? byte - 87 : byte - 48
-                if let first = high { bytes.append(first << 4 | value); high = nil } else { high = value }
+            guard var kind = after.first, let end = after.firstIndex(of: "y") else { break }
+            var fragment: String
+            if kind == "r" {
+                // A number in this page's table.
+                let number = after.dropFirst(2)[..<end]
+                kind = after.dropFirst().first ?? "i"
+                guard let index = Int(number), let html = table?.html(index) else { break }
+                fragment = html
+            } else {
+                let hex = after[after.index(after: after.startIndex)..<end]
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(hex.utf8.count / 2)
+                var high: UInt8? = nil
+                for byte in hex.utf8 {
+                    let value = byte >= 97 ? byte - 87 : byte - 48
+                    if let first = high { bytes.append(first << 4 | value); high = nil } else { high = value }
+                }
+                fragment = String(decoding: bytes, as: UTF8.self)
             }
             after = after[after.index(after: end)...]
             if kind == "b", before.hasSuffix("<p>"), after.hasPrefix("</p>") {
@@ -133,7 +168,7 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
                 after = after.dropFirst(4)
             }
             out += before
-            out += String(decoding: bytes, as: UTF8.self)
+            out += fragment
             rest = after
         }
         out += rest

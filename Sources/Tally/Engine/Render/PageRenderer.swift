@@ -18,8 +18,11 @@ public struct PageRenderer: Sendable {
 
     /// The page, then the files its long tables need beside it (see `TableWindowing`).
     public func renderFiles(_ page: SitePage) throws -> [OutputFile] {
-        let rendered = MarkdownRenderer.html(try markdown(template: page.template, model: page.model, for: page.path))
-        let (body, tableFiles) = tables.apply(rendered, page: page.path)
+        try HTMLFragment.$table.withValue(HTMLFragment.Table()) { try renderFilesWithTable(page) }
+    }
+
+    private func renderFilesWithTable(_ page: SitePage) throws -> [OutputFile] {
+        let (body, tableFiles) = tables.render(markdown: try markdown(template: page.template, model: page.model, for: page.path), page: page.path)
         let html = theme.layout.render(try MustacheValueEncoder.encode(LayoutContext(page: page, body: body, site: site)), library: theme.library)
         return [OutputFile(path: page.path, bytes: Array(html.utf8))] + tableFiles
     }

@@ -11,18 +11,21 @@ extension TableExport {
 
     /// RFC 4180 CSV. Text that a spreadsheet would run as a formula gets a leading `'`.
     func csv() -> String {
-        var lines = [columns.map(Self.csvField).joined(separator: ",")]
-        for row in rows {
-            lines.append(row.map { cell in
-                switch cell {
-                case .number(let value): return String(value)
-                case .text(let text):
-                    let guarded = text.first.map { "=+-@\t\r".contains($0) } == true ? "'" + text : text
-                    return Self.csvField(guarded)
-                }
-            }.joined(separator: ","))
-        }
+        var lines = [Self.csvLine(columns.map { .text($0) }, guardFormulas: false)]
+        for row in rows { lines.append(Self.csvLine(row, guardFormulas: true)) }
         return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// One CSV line, without its line break.
+    static func csvLine(_ cells: [Cell], guardFormulas: Bool) -> String {
+        cells.map { cell in
+            switch cell {
+            case .number(let value): return String(value)
+            case .text(let text):
+                let guarded = guardFormulas && text.first.map { "=+-@\t\r".contains($0) } == true ? "'" + text : text
+                return csvField(guarded)
+            }
+        }.joined(separator: ",")
     }
 
     private static func csvField(_ text: String) -> String {

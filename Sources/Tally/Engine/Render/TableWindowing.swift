@@ -30,7 +30,15 @@ public struct TableWindowing: Sendable {
         var rowStarts = 0
         for byte in body.utf8 where byte == UInt8(ascii: "<") { rowStarts += 1 }
         guard rowStarts > threshold * 3, body.utf8.count > threshold * 10 else { return (body, []) }
+        return window(body, page: page, cut: nil) ?? (body, [])
+    }
+
+    /// Windows the tables of `body`. With `cut`, its long tables were cut in the Markdown already
+    /// (see `render(markdown:page:)`) and their rows come from it; nil when the body's tables are
+    /// not the ones the cut found.
+    func window(_ body: String, page: String, cut: MarkdownCut?) -> (body: String, files: [OutputFile])? {
         let html = Array(body.utf8)
+        var ordinal = 0
         var out: [UInt8] = []
         out.reserveCapacity(html.count / 4)
         var files: [OutputFile] = []
@@ -39,10 +47,31 @@ public struct TableWindowing: Sendable {
         var changed = false
         while let start = html.find(Self.tableOpen, from: cursor), let end = html.find(Self.tableClose, from: start) {
             let close = end + Self.tableClose.count
-            guard let table = ParsedTable(html[start..<close]), table.rows.count > threshold else {
-                out.append(contentsOf: html[cursor..<close])
+            defer { ordinal += 1 }
+            guard let table = ParsedTable(html[start..<close]) else {
+                if cut?.tables[ordinal] != nil { return nil }
+                out.append(contentsOf: html[cursor..<close])  // a header with no body rows
                 cursor = close
                 continue
+            }
+            var rows: TableRowsEncoder
+            if let cut {
+                guard let long = cut.tables[ordinal] else {
+                    guard table.rows.count <= threshold else { return nil }
+                    out.append(contentsOf: html[cursor..<close])
+                    cursor = close
+                    continue
+                }
+                guard table.rows.count == keptRows, table.headers == long.headers else { return nil }
+                rows = long
+            } else {
+                guard table.rows.count > threshold else {
+                    out.append(contentsOf: html[cursor..<close])
+                    cursor = close
+                    continue
+                }
+                rows = TableRowsEncoder(headers: table.headers)
+                rows.add(table)
             }
             changed = true
             let name = uniqueName(heading: Self.heading(before: start, in: html, after: cursor), taken: &taken)
@@ -52,12 +81,12 @@ public struct TableWindowing: Sendable {
             var csvHref = Self.csvLink(after: close, in: html)
             if csvHref == nil {
                 let csvPath = Routes.tableCSV(page: page, name: name)
-                files.append(OutputFile(path: csvPath, bytes: table.csv()))
+                files.append(OutputFile(path: csvPath, bytes: rows.csv))
                 csvHref = Routes.relative(from: page, to: csvPath)
             }
-            files.append(OutputFile(path: rowsPath, bytes: table.script(key: key)))
+            files.append(OutputFile(path: rowsPath, bytes: rows.script(key: key)))
             out.append(contentsOf: html[cursor..<start])
-            out.append(contentsOf: "<table data-rows=\"\(Self.attribute(rowsHref))\" aria-rowcount=\"\(table.rows.count + 1)\">".utf8)
+            out.append(contentsOf: "<table data-rows=\"\(Self.attribute(rowsHref))\" aria-rowcount=\"\(rows.count + 1)\">".utf8)
             // Screen readers learn the table's real size from aria-rowcount and each row's place from aria-rowindex.
             let head = html[(start + Self.tableOpen.count)..<table.bodyStart]
             if let headRow = head.find(Self.rowOpen, from: head.startIndex) {
@@ -72,11 +101,12 @@ public struct TableWindowing: Sendable {
                 out.append(contentsOf: html[(row.lowerBound + Self.rowOpen.count)..<row.upperBound])
             }
             out.append(contentsOf: "</tbody>\n</table>\n".utf8)
-            let shown = Self.grouped(min(keptRows, table.rows.count)), all = Self.grouped(table.rows.count)
+            let shown = Self.grouped(min(keptRows, rows.count)), all = Self.grouped(rows.count)
             out.append(contentsOf: ("<p class=\"table-note\"><span class=\"table-kept\">The first \(shown) of \(all) rows are shown without JavaScript. </span>"
                 + "<a href=\"\(Self.attribute(csvHref!))\">All \(all) rows as CSV</a></p>\n").utf8)
             cursor = close
         }
+        if let cut, ordinal != cut.tableCount { return nil }
         guard changed else { return (body, []) }
         out.append(contentsOf: html[cursor...])
         return (String(decoding: out, as: UTF8.self), files)
@@ -218,67 +248,6 @@ struct ParsedTable {
             index = end + close.count
         }
         return ranges
-    }
-
-    /// Every row as CSV, headed by the header texts.
-    func csv() -> [UInt8] {
-        let cells = rows.map { row in Self.cells(source[row], tag: "td").map { TableExport.Cell.text(HTMLText.plain(source[$0])) } }
-        return TableExport(path: "", format: .csv, columns: headers, rows: cells).encoded()
-    }
-
-    /// The classic script that hands every row to the theme's script: per column a list of link
-    /// prefixes, then each row's cells as a number, a text, `[text, prefix, rest]` for one link
-    /// (`[text, prefix]` when the rest is the text without its `#` or `@`), or `{"h": html}` for
-    /// anything richer (cmark's own, already safe, markup).
-    func script(key: String) -> [UInt8] {
-        var prefixes: [[String]] = Array(repeating: [], count: max(headers.count, 1))
-        var prefixIndex: [[String: Int]] = Array(repeating: [:], count: max(headers.count, 1))
-        var out = "{\"rows\":["
-        out.reserveCapacity(rows.count * 40)
-        for (number, row) in rows.enumerated() {
-            out += number == 0 ? "[" : ",["
-            for (column, cell) in Self.cells(source[row], tag: "td").enumerated() {
-                if column > 0 { out += "," }
-                let inner = source[cell]
-                if !inner.contains(UInt8(ascii: "<")) {
-                    let text = HTMLText.unescaped(inner)
-                    out += Self.isPlainNumber(text) ? text : TableWindowing.jsonString(text)
-                } else if let (href, text) = Self.singleLink(inner) {
-                    let (prefix, rest) = Self.split(href)
-                    if column >= prefixes.count {
-                        prefixes.append(contentsOf: Array(repeating: [], count: column + 1 - prefixes.count))
-                        prefixIndex.append(contentsOf: Array(repeating: [:], count: column + 1 - prefixIndex.count))
-                    }
-                    let slot: Int
-                    if let known = prefixIndex[column][prefix] { slot = known } else {
-                        slot = prefixes[column].count
-                        prefixes[column].append(prefix)
-                        prefixIndex[column][prefix] = slot
-                    }
-                    // A link whose last part is its own text (`#swift` → …/hashtag/swift) leaves that part out.
-                    let own = text.hasPrefix("#") || text.hasPrefix("@") ? text.dropFirst() : Substring(text)
-                    if rest == own, rest.utf8.allSatisfy(Self.isUnreserved) {
-                        out += "[\(TableWindowing.jsonString(text)),\(slot)]"
-                    } else {
-                        out += "[\(TableWindowing.jsonString(text)),\(slot),\(TableWindowing.jsonString(rest))]"
-                    }
-                } else {
-                    out += "{\"h\":\(TableWindowing.jsonString(String(decoding: inner, as: UTF8.self)))}"
-                }
-            }
-            out += "]"
-        }
-        out += "],\"prefixes\":[" + prefixes.map { "[" + $0.map(TableWindowing.jsonString).joined(separator: ",") + "]" }.joined(separator: ",")
-        out += "]}"
-        // V8 reads a large JSON text through JSON.parse several times faster than the same object
-        // literal; the JSON (no raw `<` or line breaks) becomes a single-quoted string.
-        var literal: [UInt8] = []
-        literal.reserveCapacity(out.utf8.count + out.utf8.count / 8)
-        for byte in out.utf8 {
-            if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "'") { literal.append(UInt8(ascii: "\\")) }
-            literal.append(byte)
-        }
-        return Array("(window.tallyRows = window.tallyRows || {})[\(key)] = JSON.parse('".utf8) + literal + Array("');\n".utf8)
     }
 
     static func isUnreserved(_ byte: UInt8) -> Bool {

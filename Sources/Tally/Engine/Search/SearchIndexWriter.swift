@@ -8,8 +8,9 @@
 ///   query loads the one shard that can hold each word (and, for prefixes, its neighbours).
 /// - `search/docs/N.js` calls `tallySearch.docs(N, […])` with `chunkSize` result records.
 ///
-/// Documents are numbered in rank order (weight, then newest first), so among equal matches the
-/// lowest number wins and the first results of a query sit in the first chunks.
+/// Documents are numbered in rank order (weight, then newest first, then the order the sources
+/// gave), so among equal matches the lowest number wins and the first results of a query sit in
+/// the first chunks.
 public struct SearchIndexWriter {
     /// Roughly how many bytes of postings a shard holds (a token with more is a shard of its own).
     public var shardBytes = 12_000
@@ -18,123 +19,183 @@ public struct SearchIndexWriter {
     /// Bodies are cut to this many characters in the result records (all of a body is indexed).
     public var bodyLimit = 300
 
-    private var documents: [SearchDocument] = []
+    // A document is not kept: as it is added, its words go into the postings (numbered in the order
+    // documents came), its result record into `records` (a file, so that a million records do not
+    // sit in memory), and what orders it into `keys`. Numbers become ranks at the end.
+    private var keys: [Key] = []
+    private var records = RecordSpill()
+    private var kinds: [SearchDocument.Kind] = []
+    private var kindNumbers: [SearchDocument.Kind: Int32] = [:]
+    private var tokenNumbers: [String: Int32] = [:]
+    private var tokens: [String] = []
+    private var postings: [Posting] = []
+
+    private struct Key {
+        var date: Int64
+        var weight: Int32
+        var kind: Int32
+    }
+
+    /// The documents that hold one token, in the title and (only when not in the title) in the
+    /// body: ascending numbers stored as gaps, seven bits a byte, since a million documents'
+    /// postings as plain integers would be the biggest thing in a build's memory.
+    private struct Posting {
+        var titles: [UInt8] = []
+        var bodies: [UInt8] = []
+        var lastTitle: Int32 = -1
+        var lastBody: Int32 = -1
+
+        mutating func addTitle(_ id: Int32) {
+            if lastTitle != id { Self.append(id, after: &lastTitle, to: &titles) }
+        }
+
+        /// A document with the token in its title is listed there only.
+        mutating func addBody(_ id: Int32) {
+            if lastTitle != id && lastBody != id { Self.append(id, after: &lastBody, to: &bodies) }
+        }
+
+        static func append(_ id: Int32, after last: inout Int32, to bytes: inout [UInt8]) {
+            var gap = UInt32(id - last)
+            last = id
+            while gap >= 0x80 {
+                bytes.append(UInt8(gap & 0x7F) | 0x80)
+                gap >>= 7
+            }
+            bytes.append(UInt8(gap))
+        }
+
+        static func numbers(_ bytes: [UInt8]) -> [Int32] {
+            var numbers: [Int32] = []
+            var value: UInt32 = 0, shift: UInt32 = 0, last: Int32 = -1
+            for byte in bytes {
+                value |= UInt32(byte & 0x7F) << shift
+                if byte & 0x80 != 0 { shift += 7; continue }
+                last += Int32(value)
+                numbers.append(last)
+                value = 0
+                shift = 0
+            }
+            return numbers
+        }
+    }
 
     public init() {}
 
     /// Adds one document to the index.
     public mutating func add(_ document: SearchDocument) {
-        documents.append(document)
+        let id = Int32(keys.count)
+        let kind: Int32
+        if let known = kindNumbers[document.kind] { kind = known } else {
+            kind = Int32(kinds.count)
+            kindNumbers[document.kind] = kind
+            kinds.append(document.kind)
+        }
+        keys.append(Key(date: document.date ?? .min, weight: Int32(clamping: document.weight), kind: kind))
+        SearchText.forEachToken(document.title) { token in
+            let n = number(of: token)
+            postings[n].addTitle(id)
+        }
+        SearchText.forEachToken(document.body) { token in
+            let n = number(of: token)
+            postings[n].addBody(id)
+        }
+        // The record without its kind: kinds are numbered in rank order, known only at the end.
+        var record: [UInt8] = []
+        JavaScript.appendString(document.title, to: &record)
+        record.append(UInt8(ascii: ","))
+        JavaScript.appendString(cut(document.body), to: &record)
+        record.append(UInt8(ascii: ","))
+        JavaScript.appendString(document.path, to: &record)
+        record += Array(",\(document.date ?? 0)]".utf8)
+        records.append(record)
+    }
+
+    private mutating func number(of token: String) -> Int {
+        if let found = tokenNumbers[token] { return Int(found) }
+        tokenNumbers[token] = Int32(tokens.count)
+        tokens.append(token)
+        postings.append(Posting())
+        return tokens.count - 1
     }
 
     /// How many documents were added.
-    public var count: Int { documents.count }
+    public var count: Int { keys.count }
 
-    /// The index files.
-    public func files() -> [OutputFile] {
-        // Sorted on plain keys first; titles and paths are compared only between equals.
-        let keys = documents.map { (weight: $0.weight, date: $0.date ?? .min) }
-        let ordered = documents.indices.sorted { a, b in
-            if keys[a].weight != keys[b].weight { return keys[a].weight > keys[b].weight }
-            if keys[a].date != keys[b].date { return keys[a].date > keys[b].date }
-            let x = documents[a], y = documents[b]
-            if x.title != y.title { return x.title < y.title }
-            return x.path < y.path
-        }
-        var kinds: [SearchDocument.Kind] = []
-        var kindNumbers: [SearchDocument.Kind: Int] = [:]
-
-        // Postings: per token, the ascending numbers of the documents with it in the title and in
-        // the body (a document with it in both is listed under the title only).
-        var tokenNumbers: [String: Int] = [:]
-        var tokens: [String] = []
-        var titles: [[Int32]] = []
-        var bodies: [[Int32]] = []
-        func number(of token: String) -> Int {
-            if let found = tokenNumbers[token] { return found }
-            tokenNumbers[token] = tokens.count
-            tokens.append(token)
-            titles.append([])
-            bodies.append([])
-            return tokens.count - 1
-        }
-        var records: [[UInt8]] = []
-        records.reserveCapacity(ordered.count)
-        for (rank, index) in ordered.enumerated() {
-            let document = documents[index]
-            let id = Int32(rank)
-            SearchText.forEachToken(document.title) { token in
-                let n = number(of: token)
-                if titles[n].last != id { titles[n].append(id) }
-            }
-            SearchText.forEachToken(document.body) { token in
-                let n = number(of: token)
-                if titles[n].last != id && bodies[n].last != id { bodies[n].append(id) }
-            }
-            let kind: Int
-            if let known = kindNumbers[document.kind] { kind = known } else {
-                kind = kinds.count
-                kindNumbers[document.kind] = kind
-                kinds.append(document.kind)
-            }
-            var record: [UInt8] = Array("[\(kind),".utf8)
-            JavaScript.appendString(document.title, to: &record)
-            record.append(UInt8(ascii: ","))
-            JavaScript.appendString(cut(document.body), to: &record)
-            record.append(UInt8(ascii: ","))
-            JavaScript.appendString(document.path, to: &record)
-            record += Array(",\(document.date ?? 0)]".utf8)
-            records.append(record)
-        }
-
+    /// The index files, all at once (for tests and small sites; a build streams them with `write`).
+    public func files() throws -> [OutputFile] {
         var files: [OutputFile] = []
+        try write { files.append($0) }
+        return files
+    }
+
+    /// Hands over the index files one at a time, so that memory holds one file, not the index.
+    public func write(_ emit: (OutputFile) throws -> Void) throws {
+        // Weight, then newest first; among equals, the order the sources gave (theirs is stable:
+        // tweets newest first by id, people and hashtags by name).
+        let ordered = keys.indices.sorted { a, b in
+            let x = keys[a], y = keys[b]
+            if x.weight != y.weight { return x.weight > y.weight }
+            if x.date != y.date { return x.date > y.date }
+            return a < b
+        }
+        var rank = [Int32](repeating: 0, count: keys.count)
+        for (position, index) in ordered.enumerated() { rank[index] = Int32(position) }
+        // Kinds numbered as they first appear in rank order.
+        var kindOrder = [Int32](repeating: -1, count: kinds.count)
+        var rankedKinds: [SearchDocument.Kind] = []
+        for index in ordered where kindOrder[Int(keys[index].kind)] < 0 {
+            kindOrder[Int(keys[index].kind)] = Int32(rankedKinds.count)
+            rankedKinds.append(kinds[Int(keys[index].kind)])
+        }
+
         // Shards: tokens in UTF-16 order (the order of JavaScript's string comparison), cut by size.
         let units = tokens.map { Array($0.utf16) }  // compared many times: transcoded once
         let order = tokens.indices.sorted { units[$0].lexicographicallyPrecedes(units[$1]) }
         var boundaries: [String] = []
         var body: [UInt8] = []
-        func flush() {
+        func flush() throws {
             guard !body.isEmpty else { return }
             var bytes = Array("tallySearch.shard(\(boundaries.count - 1),\"".utf8)
             bytes += body
             bytes += Array("\");\n".utf8)
-            files.append(OutputFile(path: Routes.searchShard(boundaries.count - 1), bytes: bytes))
+            try emit(OutputFile(path: Routes.searchShard(boundaries.count - 1), bytes: bytes))
             body = []
         }
         for n in order {
             var entry = Array(tokens[n].utf8)
             JavaScript.escapeInPlace(&entry)
             entry.append(UInt8(ascii: " "))
-            PostingCode.append(titles[n], to: &entry)
+            PostingCode.append(Posting.numbers(postings[n].titles).map { rank[Int($0)] }.sorted(), to: &entry)
             entry.append(UInt8(ascii: " "))
-            PostingCode.append(bodies[n], to: &entry)
+            PostingCode.append(Posting.numbers(postings[n].bodies).map { rank[Int($0)] }.sorted(), to: &entry)
             if boundaries.isEmpty || (!body.isEmpty && body.count + entry.count > shardBytes) {
-                flush()
+                try flush()
                 boundaries.append(boundaries.isEmpty ? "" : tokens[n])
             } else {
                 body.append(UInt8(ascii: ","))
             }
             body += entry
         }
-        flush()
+        try flush()
 
-        for start in stride(from: 0, to: records.count, by: chunkSize) {
+        for start in stride(from: 0, to: ordered.count, by: chunkSize) {
             var bytes = Array("tallySearch.docs(\(start / chunkSize),[\n".utf8)
-            for (offset, record) in records[start..<min(start + chunkSize, records.count)].enumerated() {
+            for (offset, index) in ordered[start..<min(start + chunkSize, ordered.count)].enumerated() {
                 if offset > 0 { bytes += Array(",\n".utf8) }
-                bytes += record
+                bytes += Array("[\(kindOrder[Int(keys[index].kind)]),".utf8)
+                try records.read(index, into: &bytes)
             }
             bytes += Array("]);\n".utf8)
-            files.append(OutputFile(path: Routes.searchDocuments(start / chunkSize), bytes: bytes))
+            try emit(OutputFile(path: Routes.searchDocuments(start / chunkSize), bytes: bytes))
         }
 
-        var index = Array("window.tallySearchIndex = {\"documents\":\(records.count),\"chunkSize\":\(chunkSize),\"maxLength\":\(SearchText.maxLength),".utf8)
+        var index = Array("window.tallySearchIndex = {\"documents\":\(keys.count),\"chunkSize\":\(chunkSize),\"maxLength\":\(SearchText.maxLength),".utf8)
         index += Array("\"shardFolder\":".utf8)
         JavaScript.appendString(Routes.searchShardFolder, to: &index)
         index += Array(",\"documentFolder\":".utf8)
         JavaScript.appendString(Routes.searchDocumentFolder, to: &index)
         index += Array(",\"kinds\":[".utf8)
-        for (offset, kind) in kinds.enumerated() {
+        for (offset, kind) in rankedKinds.enumerated() {
             if offset > 0 { index.append(UInt8(ascii: ",")) }
             JavaScript.appendString(kind.label, to: &index)
         }
@@ -144,8 +205,7 @@ public struct SearchIndexWriter {
             JavaScript.appendString(boundary, to: &index)
         }
         index += Array("]};\n".utf8)
-        files.append(OutputFile(path: Routes.searchIndex, bytes: index))
-        return files
+        try emit(OutputFile(path: Routes.searchIndex, bytes: index))
     }
 
     private func cut(_ text: String) -> String {

@@ -10,6 +10,14 @@ enum ProcessMemory {
         try? handle.close()
     }
 
+    /// Hands memory that was freed back to the system (glibc keeps freed pages for reuse), so a
+    /// build step starts from what is in use, not from the peak of the step before it.
+    static func returnFreed() {
+        #if os(Linux)
+        _ = glibcMallocTrim(0)
+        #endif
+    }
+
     /// The peak resident memory since the last reset, in MiB, or nil where it cannot be read.
     static func peakMiB() -> Double? { read("VmHWM:") }
 
@@ -23,3 +31,9 @@ enum ProcessMemory {
         return kib / 1024
     }
 }
+
+#if os(Linux)
+/// glibc's `malloc_trim`, declared in `<malloc.h>`, which the Glibc module does not export.
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif

@@ -8,6 +8,7 @@ struct TimelinesSection: SiteSection {
     let directory: TwitterDirectory
 
     var navigation: NavigationEntry? { timelines.isEmpty ? nil : Self.entry }
+    var name: String { "Timelines" }
 
     func plan(into sink: PageSink) throws {
         guard !timelines.isEmpty else { return }

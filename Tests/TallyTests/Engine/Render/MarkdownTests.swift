@@ -41,4 +41,20 @@ struct MarkdownTests {
         #expect(html.contains("<td class=\"align-right\">1</td>"))
         #expect(!html.contains("<div"))
     }
+    @Test("while a page renders, fragments travel as numbers in its table and come back the same")
+    func fragmentTable() throws {
+        let fragment = HTMLFragment.element("img", ["src": "a.png", "alt": "<x>"])
+        struct Model: Encodable { var picture: HTMLFragment }
+        func encoded() throws -> String {
+            try #require((try MustacheValueEncoder.encode(Model(picture: fragment)) as? [String: Any])?["picture"] as? String)
+        }
+        let hex = try encoded()
+        let numbered = try HTMLFragment.$table.withValue(HTMLFragment.Table()) {
+            let encoded = try encoded()
+            #expect(encoded.count < 60 && encoded != hex)
+            return MarkdownRenderer.html("A " + encoded + " b")
+        }
+        #expect(numbered == MarkdownRenderer.html("A " + hex + " b"))
+        #expect(numbered.contains("<img src=\"a.png\" alt=\"&lt;x&gt;\">"))
+    }
 }

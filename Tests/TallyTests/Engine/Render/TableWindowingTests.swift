@@ -73,4 +73,29 @@ struct TableWindowingTests {
         #expect(TableWindowing.grouped(999) == "999")
         #expect(TableWindowing.grouped(1_000_000) == "1,000,000")
     }
+    @Test("a long table cut in the Markdown and read in batches gives the same page and files as the whole table", arguments: [true, false])
+    func cutMatchesWhole(csv: Bool) throws {
+        // 2,500 rows: three batches, the last one short; a short table before it keeps its place.
+        let text = "## First\n\n| A |\n| --- |\n| a |\n\n" + markdown(rows: 2_500, csv: csv)
+        let cut = try #require(windowing.cut(text))
+        #expect(cut.tableCount == 2 && cut.tables.keys.sorted() == [1])
+        #expect(cut.markdown.utf8.count < text.utf8.count / 50)
+        let whole = windowing.apply(MarkdownRenderer.html(text), page: "searches/x/index.html")
+        let batched = windowing.render(markdown: text, page: "searches/x/index.html")
+        #expect(batched.body == whole.body)
+        #expect(batched.files.map(\.path) == whole.files.map(\.path))
+        #expect(batched.files.map(\.bytes) == whole.files.map(\.bytes))
+        #expect(batched.files.last?.string.contains("[[\"#tag2499 & co\",0,\"tag2499\"],\"-1499\"]") == true)
+    }
+
+    @Test("tables the cut cannot match to cmark-gfm's (a table-like block in a code fence) fall back to the whole page")
+    func cutFallsBack() throws {
+        let fenced = "```\n| A |\n| --- |\n| a |\n```\n\n" + markdown(rows: 30, csv: false)
+        let cut = try #require(windowing.cut(fenced))
+        #expect(cut.tableCount == 2, "the cut counts the fenced block as a table; cmark-gfm does not")
+        #expect(windowing.window(MarkdownRenderer.html(cut.markdown), page: "a/index.html", cut: cut) == nil)
+        let result = windowing.render(markdown: fenced, page: "a/index.html")
+        #expect(result.body == windowing.apply(MarkdownRenderer.html(fenced), page: "a/index.html").body)
+        #expect(result.body.contains("aria-rowcount=\"31\""))
+    }
 }

@@ -75,10 +75,23 @@ struct SearchIndexWriterTests {
         writer.add(SearchDocument(kind: Self.kind, title: "old", body: "", path: "a/index.html", date: 1))
         writer.add(SearchDocument(kind: Self.kind, title: "new", body: "x\"</script>", path: "b/index.html", date: 5))
         writer.add(SearchDocument(kind: Self.kind, title: "heavy", body: "", path: "c/index.html", date: 0, weight: 2))
-        let files = writer.files()
+        let files = try writer.files()
         let first = String(decoding: try #require(files.first { $0.path == Routes.searchDocuments(0) }).bytes, as: UTF8.self)
         #expect(first == "tallySearch.docs(0,[\n[0,\"heavy\",\"\",\"c/index.html\",0],\n[0,\"new\",\"x\\\"\\u003c/script>\",\"b/index.html\",5]]);\n")
         #expect(files.contains { $0.path == Routes.searchDocuments(1) })
         #expect(files.allSatisfy { $0.path.hasPrefix("search/") })
+    }
+    @Test("records spilled to a file read back whole, from the file and from the buffer")
+    func spill() throws {
+        let spill = RecordSpill()
+        // About 3 MiB: the first records are in the file, the last still in the buffer.
+        let records = (0..<3_000).map { n in Array("record \(n) ".utf8) + Array(repeating: UInt8(ascii: "a") + UInt8(n % 26), count: 1_000 + n % 7) }
+        for record in records { spill.append(record) }
+        #expect(spill.count == records.count)
+        for n in [0, 1, 1_000, 1_047, 2_999, 17] {
+            var out: [UInt8] = Array("x".utf8)
+            try spill.read(n, into: &out)
+            #expect(out == Array("x".utf8) + records[n], "record \(n)")
+        }
     }
 }

@@ -38,6 +38,11 @@ struct PruneTests {
                 && Self.withoutRemovedHashtagLinks(old, removedPages: removedPages) != Self.withoutRemovedHashtagLinks(new, removedPages: [])
         }.sorted()
         #expect(changed.isEmpty, "reachable pages changed: \(changed.prefix(10))")
+        // The pages that list every tweet change only by losing the tweets whose pages went.
+        func isTweetPage(_ path: String) -> Bool { path.hasPrefix("tweets/") && path.split(separator: "/").count == 3 }
+        let listedBefore = Self.tweetLinks(before, under: "all-tweets/"), listedAfter = Self.tweetLinks(after, under: "all-tweets/")
+        #expect(listedBefore == Set(before.keys.filter(isTweetPage)), "All tweets lists every tweet")
+        #expect(listedAfter == listedBefore.subtracting(removedPages.filter(isTweetPage)), "and after a prune, every tweet kept")
         let removed = Set(before.keys).subtracting(after.keys)
         let removedTerms = report.sources.first?.counts.first { $0.kind == "searches" }?.count ?? 0
         if keep >= 100 {
@@ -130,6 +135,19 @@ struct PruneTests {
                                              with: #"href="hashtag""#, options: .regularExpression)
         }
         return html
+    }
+
+    /// The tweet pages (`tweets/ID/index.html`) that the pages under `folder` link to.
+    static func tweetLinks(_ files: [String: Data], under folder: String) -> Set<String> {
+        var links: Set<String> = []
+        let pattern = try! NSRegularExpression(pattern: #"href="(?:\.\./)*(tweets/[0-9]+/index\.html)""#)
+        for (path, data) in files where path.hasPrefix(folder) && path.hasSuffix(".html") {
+            let html = String(decoding: data, as: UTF8.self)
+            for match in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
+                links.insert(String(html[Range(match.range(at: 1), in: html)!]))
+            }
+        }
+        return links
     }
 
     /// Every row of every table, as text, in a stable order.

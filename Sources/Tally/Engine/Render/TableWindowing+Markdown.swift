@@ -1,0 +1,92 @@
+/// Long tables cut before cmark-gfm runs: a page with a hundred thousand rows would otherwise hold
+/// the whole table as a cmark-gfm tree, its HTML and its data script at once. The page's Markdown
+/// keeps each long table's first rows; all its rows go through cmark-gfm a batch at a time, each
+/// batch under the table's own header, straight into the data script and the CSV. A GFM table row
+/// renders the same alone as in its table, so the files are the same as from the whole table.
+struct MarkdownCut {
+    /// The Markdown with each long table cut to its kept rows.
+    var markdown: String
+    /// How many tables the Markdown holds, long or not.
+    var tableCount: Int
+    /// The long tables' rows, by their place among the page's tables.
+    var tables: [Int: TableRowsEncoder]
+}
+
+extension TableWindowing {
+    /// How many rows go through cmark-gfm at once.
+    static let batchRows = 1_000
+
+    /// The body of a page from its Markdown, with its long tables windowed, and the files they need.
+    public func render(markdown: String, page: String) -> (body: String, files: [OutputFile]) {
+        if let cut = cut(markdown), let windowed = window(MarkdownRenderer.html(cut.markdown), page: page, cut: cut) {
+            return windowed
+        }
+        // No long table, or tables the cut did not read as cmark-gfm does: the whole page at once.
+        return apply(MarkdownRenderer.html(markdown), page: page)
+    }
+
+    /// The Markdown with its long tables cut, or nil when it has none (or cannot be read as bytes).
+    func cut(_ markdown: String) -> MarkdownCut? {
+        var text = markdown
+        return text.withUTF8 { bytes -> MarkdownCut? in
+            // Line starts, and a cheap check that some run of `|` lines is long enough.
+            var lines: [Int] = [0]
+            var pipeRun = 0, longest = 0
+            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+                let start = lines[lines.count - 1]
+                if start < bytes.count, bytes[start] == UInt8(ascii: "|") { pipeRun += 1; longest = max(longest, pipeRun) } else { pipeRun = 0 }
+                lines.append(index + 1)
+            }
+            guard longest > threshold + 2 else { return nil }
+            lines.append(bytes.count)
+            func line(_ n: Int) -> UnsafeBufferPointer<UInt8> {
+                var end = lines[n + 1]
+                if end > lines[n], bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+                return UnsafeBufferPointer(rebasing: bytes[lines[n]..<end])
+            }
+            func isRow(_ n: Int) -> Bool { n < lines.count - 1 && line(n).first == UInt8(ascii: "|") }
+            func isDelimiter(_ n: Int) -> Bool {
+                let bytes = line(n)
+                return isRow(n) && bytes.contains(UInt8(ascii: "-"))
+                    && bytes.allSatisfy { [UInt8(ascii: "|"), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains($0) }
+            }
+
+            var out: [UInt8] = []
+            var tables: [Int: TableRowsEncoder] = [:]
+            var tableCount = 0
+            var copied = 0  // bytes of the Markdown already in `out` or left out
+            var n = 0
+            while n < lines.count - 1 {
+                guard isRow(n), isDelimiter(n + 1) else { n += 1; continue }
+                var end = n + 2
+                while isRow(end) { end += 1 }
+                let rowCount = end - n - 2
+                if rowCount > threshold {
+                    let head = Array(line(n)) + [UInt8(ascii: "\n")] + Array(line(n + 1)) + [UInt8(ascii: "\n")]
+                    var encoder: TableRowsEncoder?
+                    for batchStart in stride(from: n + 2, to: end, by: Self.batchRows) {
+                        let batchEnd = min(batchStart + Self.batchRows, end)
+                        var batch = head
+                        batch += UnsafeBufferPointer(rebasing: bytes[lines[batchStart]..<lines[batchEnd]])
+                        let html = Array(MarkdownRenderer.html(String(decoding: batch, as: UTF8.self)).utf8)
+                        guard let open = html.find(Self.tableOpen, from: 0), let close = html.find(Self.tableClose, from: open),
+                              let table = ParsedTable(html[open..<(close + Self.tableClose.count)]),
+                              table.rows.count == batchEnd - batchStart else { return nil }
+                        if encoder == nil { encoder = TableRowsEncoder(headers: table.headers) }
+                        guard table.headers == encoder!.headers else { return nil }
+                        encoder!.add(table)
+                    }
+                    tables[tableCount] = encoder
+                    let keptEnd = lines[n + 2 + keptRows]
+                    out += UnsafeBufferPointer(rebasing: bytes[copied..<keptEnd])
+                    copied = lines[end]
+                }
+                tableCount += 1
+                n = end
+            }
+            guard !tables.isEmpty else { return nil }
+            out += UnsafeBufferPointer(rebasing: bytes[copied...])
+            return MarkdownCut(markdown: String(decoding: out, as: UTF8.self), tableCount: tableCount, tables: tables)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Byte records kept in an unlinked temporary file rather than in memory, read back by number.
+///
+/// The search index needs every result record only at its end, in an order known only then; a
+/// million of them would be a few hundred megabytes of memory. The file is unlinked as soon as it is
+/// made, so nothing is left behind, even by a crash; the kernel's page cache keeps it fast.
+/// Falls back to memory when no temporary file can be made.
+final class RecordSpill {
+    private var descriptor: Int32 = -1
+    private var buffer: [UInt8] = []
+    /// Where buffered bytes start in the file.
+    private var flushed = 0
+    /// Start of each record, and the end of the last.
+    private var offsets: [Int] = [0]
+    private var inMemory = false
+    private static let bufferSize = 1 << 20
+
+    init() {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/tally-search-XXXXXX").utf8CString)
+        descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if descriptor >= 0 {
+            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        } else {
+            inMemory = true
+        }
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    var count: Int { offsets.count - 1 }
+
+    func append(_ record: [UInt8]) {
+        buffer += record
+        offsets.append(offsets.last! + record.count)
+        if !inMemory, buffer.count >= Self.bufferSize { flush() }
+    }
+
+    /// Appends record `number`'s bytes to `out`.
+    func read(_ number: Int, into out: inout [UInt8]) throws {
+        let start = offsets[number], end = offsets[number + 1]
+        // The part in the file (all of it, but after a failed write), then the part still buffered.
+        let fileEnd = min(end, flushed)
+        if start < fileEnd {
+            let length = fileEnd - start
+            let base = out.count
+            out += repeatElement(0, count: length)
+            var done = 0
+            try out.withUnsafeMutableBytes { bytes in
+                while done < length {
+                    let got = pread(descriptor, bytes.baseAddress! + base + done, length - done, off_t(start + done))
+                    guard got > 0 else { throw CocoaError(.fileReadUnknown) }
+                    done += got
+                }
+            }
+        }
+        if end > flushed { out += buffer[(max(start, flushed) - flushed)..<(end - flushed)] }
+    }
+
+    private func flush() {
+        var written = 0
+        buffer.withUnsafeBytes { bytes in
+            while written < bytes.count {
+                let wrote = pwrite(descriptor, bytes.baseAddress! + written, bytes.count - written, off_t(flushed + written))
+                if wrote <= 0 { break }
+                written += wrote
+            }
+        }
+        if written < buffer.count {
+            // The disk is full or gone: keep what is left in memory from here on.
+            buffer.removeFirst(written)
+            flushed += written
+            inMemory = true
+            return
+        }
+        flushed += buffer.count
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
