@@ -1,5 +1,6 @@
 /* Tally photos (photo, Favorites and Recents pages only): a star kept in this browser, views for
-   Recents, a zoomable photo. The page's facts come from this tag's data- attributes. */
+   Recents, a zoomable photo (zoom.js, loaded before this on photo pages). The page's facts come from
+   this tag's data- attributes. */
 (function () {
   'use strict';
   var facts = document.currentScript.dataset;
@@ -43,10 +44,9 @@
 
   function viewer(main) {
     var image = main.querySelector('p > img');
-    if (!image) { return; }
+    if (!image || !window.tallyZoom) { return; }
     var box = element('div', '', 'viewer');
     var status = element('p', '', 'viewer-status');
-    var scale = 1, fitted = 0, pinch = {};
     box.tabIndex = 0;
     box.setAttribute('role', 'group');
     box.setAttribute('aria-label', 'Photo: click, scroll or press + and - to zoom, 0 to fit');
@@ -54,38 +54,7 @@
     image.parentNode.replaceWith(box);
     box.appendChild(image);
     box.insertAdjacentElement('afterend', status);
-    function zoom(to) {
-      if (scale === 1) { fitted = image.getBoundingClientRect().width || image.naturalWidth || 1; }
-      scale = Math.min(8, Math.max(1, to));
-      box.classList.toggle('zoomed', scale > 1);
-      image.style.width = scale > 1 ? Math.round(fitted * scale) + 'px' : '';
-      box.dataset.zoom = String(scale);
-      status.textContent = 'Zoom ' + Math.round(scale * 100) + ' %';
-    }
-    box.addEventListener('click', function () { zoom(scale > 1 ? 1 : 2); });
-    box.addEventListener('wheel', function (event) {
-      event.preventDefault();
-      zoom(scale * (event.deltaY < 0 ? 1.25 : 0.8));
-    }, { passive: false });
-    function gap(a, b) { return Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY); }
-    box.addEventListener('pointerdown', function (event) { pinch[event.pointerId] = event; });
-    box.addEventListener('pointermove', function (event) {
-      var last = pinch[event.pointerId], ids = Object.keys(pinch);
-      if (!last) { return; }
-      if (ids.length === 2) {
-        var other = pinch[ids[0] == event.pointerId ? ids[1] : ids[0]];
-        if (gap(last, other) > 0) { zoom(scale * gap(event, other) / gap(last, other)); }
-      }
-      pinch[event.pointerId] = event;
-    });
-    ['pointerup', 'pointercancel', 'pointerleave'].forEach(function (name) {
-      box.addEventListener(name, function (event) { delete pinch[event.pointerId]; });
-    });
-    document.addEventListener('keydown', function (event) {
-      if (event.ctrlKey || event.metaKey || event.altKey || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) { return; }
-      if (event.key === '+' || event.key === '=') { zoom(scale * 1.25); } else if (event.key === '-') { zoom(scale * 0.8); } else if (event.key === '0') { zoom(1); } else { return; }
-      event.preventDefault();
-    });
+    window.tallyZoom(image, box, status, true);
   }
 
   function photoList(items, empty, remove) {

@@ -6,8 +6,7 @@
 (function () {
   'use strict';
 
-  var script = document.currentScript;
-  var artwork = script ? script.src.replace(/tally\.js([?#].*)?$/, 'artwork.svg') : '';
+  /* Fragment keys a page script owns (charts.js: `view`), kept beside the tables' state. */
   var extra = {};
 
   var collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
@@ -546,93 +545,9 @@
     showTimes();
     window.addEventListener('hashchange', function () {
       var values = readFragment();
-      if (views.table && values.view !== (extra.view || undefined)) { showView(values.view, false); }
       tables.forEach(function (table) { restoreTable(table, values); });
     });
-    chartView();
-    share();
     ready();
-  }
-
-  var views = [];
-  function chartView() {
-    var links = document.querySelectorAll('main a[href="#view=list"], main a[href="#view=grid"]');
-    var table = document.querySelector('main table');
-    if (links.length !== 2 || !table) { return; }
-    views = Array.prototype.map.call(links, function (link) {
-      var button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'view-button';
-      button.value = link.getAttribute('href').slice(6);
-      button.textContent = link.textContent;
-      button.addEventListener('click', function () { showView(button.value, true); });
-      link.parentNode.replaceChild(button, link);
-      return button;
-    });
-    views.table = table;
-    var saved = null;
-    try { saved = localStorage.getItem('tally-chart-view'); } catch (error) { /* storage off */ }
-    showView(readFragment().view || saved || 'list', false);
-  }
-
-  function showView(view, save) {
-    if (!views.table) { return; }
-    view = view === 'grid' ? 'grid' : 'list';
-    views.table.classList.toggle('grid', view === 'grid');
-    views.forEach(function (button) { button.setAttribute('aria-pressed', String(button.value === view)); });
-    extra.view = view === 'grid' ? 'grid' : '';
-    if (save) {
-      try { localStorage.setItem('tally-chart-view', view); } catch (error) { /* storage off */ }
-      writeFragment();
-    }
-  }
-
-  function share() {
-    Array.prototype.forEach.call(document.querySelectorAll('main a[href="#share"]'), function (link) {
-      var code = link.parentNode.querySelector('code');
-      if (!code) { return; }
-      var url = code.textContent;
-      var heading = document.querySelector('h1');
-      var title = heading ? heading.textContent : document.title;
-      function field() {
-        var input = document.createElement('input');
-        input.readOnly = true;
-        input.value = url;
-        input.className = 'share-field';
-        input.setAttribute('aria-label', 'Link to share');
-        input.addEventListener('focus', function () { input.select(); });
-        code.parentNode.replaceChild(input, code);
-        if (link.parentNode) { link.parentNode.removeChild(link); }
-        return input;
-      }
-      if (!navigator.share && !(navigator.clipboard && navigator.clipboard.writeText)) { field(); return; }
-      var button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'share-button';
-      button.textContent = navigator.share ? 'Share…' : 'Copy link';
-      button.addEventListener('click', function () {
-        if (navigator.share) { navigator.share({ title: title, url: url }).catch(function () {}); return; }
-        navigator.clipboard.writeText(url).then(function () { button.textContent = 'Link copied'; },
-          function () { field().focus(); });
-      });
-      link.parentNode.replaceChild(button, link);
-    });
-  }
-
-  function useDefault(image) {
-    if (!artwork || image.src === artwork) { return; }
-    image.src = artwork;
-    image.classList.add('default-artwork');
-  }
-  // Only chart artwork has a default: an avatar shows initials, a photo its alt text.
-  var onCharts = /\/charts\//.test(location.pathname);
-  document.addEventListener('error', function (event) {
-    if (onCharts && event.target && event.target.tagName === 'IMG') { useDefault(event.target); }
-  }, true);
-  if (onCharts) {
-    Array.prototype.forEach.call(document.images, function (image) {
-      if (image.complete && image.naturalWidth === 0 && image.getAttribute('src')) { useDefault(image); }
-    });
   }
 
 
@@ -640,6 +555,8 @@
     var query = values[table.name + '.filter'] || '';
     if (values[table.name] !== undefined || table.keys.length || query !== table.query) { table.restore(values[table.name], query); }
   }
+
+  window.tallyFragment = { extra: extra, read: readFragment, write: writeFragment };
 
   var started = false;
   function begin() {

@@ -2,6 +2,8 @@
 /// history plotted beside it.
 struct ChartsSection: SiteSection {
     static let entry = NavigationEntry(id: "charts", title: "Charts", path: Routes.charts)
+    /// The view buttons, default artwork and share button of every chart page.
+    static let script = PageScript(asset: "charts.js")
     /// Items planned per store query.
     static let chunk = 500
 
@@ -24,7 +26,7 @@ struct ChartsSection: SiteSection {
                 })
         }
         try sink.page(SitePage(path: Routes.charts, template: "charts/charts", title: "Charts", section: Self.entry.id,
-                               model: ChartsIndexPage(charts: cards, hasCharts: !cards.isEmpty)))
+                               model: ChartsIndexPage(charts: cards, hasCharts: !cards.isEmpty), script: Self.script))
 
         var sizes: [Int64: Int] = [:]
         for chart in charts {
@@ -42,7 +44,7 @@ struct ChartsSection: SiteSection {
                 title: chart.title, mediaType: ChartText.mediaType(chart.mediaType), country: ChartText.country(chart.country),
                 updated: ChartText.date(chart.updatedAt), itemCount: chart.itemCount, fetchCount: chart.fetchCount,
                 hasPrevious: ranking.first?.hasPrevious ?? false, storeHref: chart.storeURL.flatMap(Routes.external),
-                rights: chart.rights, chartsHref: Routes.relative(from: path, to: Routes.charts), rows: rows)))
+                rights: chart.rights, chartsHref: Routes.relative(from: path, to: Routes.charts), rows: rows), script: Self.script))
         }
 
         var after: String?
@@ -100,7 +102,7 @@ struct ChartsSection: SiteSection {
             placements: placements, hasPlacements: !placements.isEmpty, histories: histories, hasHistories: !histories.isEmpty,
             shareURL: shareURL,
             shareLinks: shareURL.map { url in Routes.shareLinks(url: url, title: shareTitle).map { .init(name: $0.name, href: $0.href) } } ?? [],
-            chartsHref: Routes.relative(from: path, to: Routes.charts)), meta: meta))
+            chartsHref: Routes.relative(from: path, to: Routes.charts)), meta: meta, script: Self.script))
     }
 
     /// "Buy · $1.29", "Get · Free", or "View in the store" when the feed gives no price.

@@ -60,7 +60,9 @@ struct PlacesSection: SiteSection {
             ("page", "photo"), ("root", Routes.root(from: path)), ("id", photo.id), ("path", path), ("title", title),
             ("place", placeName), ("thumb", links.scriptThumb(photo)),
         ])
-        return SitePage(path: path, template: "photos/photo", title: title, section: Self.entry.id, model: model, script: script)
+        var page = SitePage(path: path, template: "photos/photo", title: title, section: Self.entry.id, model: model, script: script)
+        page.scripts = [Routes.asset("zoom.js")]  // photos.js zooms the photo with it
+        return page
     }
 }
 

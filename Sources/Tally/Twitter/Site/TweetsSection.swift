@@ -76,6 +76,7 @@ struct TweetsSection: SiteSection {
                                model: TweetImagePage(heading: "Picture \(number) of a tweet\(by)", figure: figure, alt: item.alt,
                                                      tweetHref: Routes.relative(from: path, to: Routes.tweet(tweet.id)),
                                                      originalHref: original,
-                                                     originalText: item.kind == "photo" ? "The picture at full size" : item.kind == "gif" ? "The GIF" : "The video")))
+                                                     originalText: item.kind == "photo" ? "The picture at full size" : item.kind == "gif" ? "The GIF" : "The video"),
+                               script: PageScript(asset: "zoom.js")))
     }
 }
