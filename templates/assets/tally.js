@@ -568,8 +568,8 @@
   }
 }());
 
-/* Tweets: initials in place of avatars that cannot load (offline, removed), and pictures zoomed by
-   click, wheel, pinch and the + / − / 0 keys. Separate from the tables above. */
+/* Tweets: initials in place of avatars that cannot load (offline, removed). Pictures are zoomed by
+   zoom.js, which only the pages with a zoomable picture load. */
 (function () {
   'use strict';
 
@@ -584,89 +584,5 @@
     });
   }
 
-  function zoomable(img) {
-    var scale = 1, x = 0, y = 0, pointers = {}, pinch = null, drag = null, moved = false;
-    function apply() {
-      if (scale <= 1) { scale = 1; x = 0; y = 0; }
-      img.style.transform = scale === 1 ? '' : 'translate(' + x + 'px,' + y + 'px) scale(' + scale + ')';
-      img.classList.toggle('zoomed', scale > 1);
-      img.setAttribute('data-zoom', String(Math.round(scale * 100) / 100));
-    }
-    function zoomAt(next, px, py) {
-      next = Math.max(1, Math.min(8, next));
-      x = px - (px - x) * (next / scale);
-      y = py - (py - y) * (next / scale);
-      scale = next;
-      apply();
-    }
-    function local(event) {
-      var box = img.getBoundingClientRect();
-      return { x: event.clientX - box.left + x, y: event.clientY - box.top + y };
-    }
-    function centre() { return { x: img.clientWidth / 2, y: img.clientHeight / 2 }; }
-    img.addEventListener('click', function (event) {
-      if (moved) { moved = false; return; }
-      var at = local(event);
-      zoomAt(scale > 1 ? 1 : 2.5, at.x, at.y);
-    });
-    img.addEventListener('wheel', function (event) {
-      event.preventDefault();
-      var at = local(event);
-      zoomAt(scale * Math.exp(-event.deltaY * 0.002), at.x, at.y);
-    }, { passive: false });
-    img.addEventListener('keydown', function (event) {
-      var c = centre(), step = 40;
-      if (event.key === '+' || event.key === '=') { zoomAt(scale * 1.25, c.x, c.y); }
-      else if (event.key === '-' || event.key === '_' || event.key === '\u2212') { zoomAt(scale / 1.25, c.x, c.y); }
-      else if (event.key === '0') { zoomAt(1, c.x, c.y); }
-      else if (scale > 1 && event.key === 'ArrowLeft') { x += step; apply(); }
-      else if (scale > 1 && event.key === 'ArrowRight') { x -= step; apply(); }
-      else if (scale > 1 && event.key === 'ArrowUp') { y += step; apply(); }
-      else if (scale > 1 && event.key === 'ArrowDown') { y -= step; apply(); }
-      else { return; }
-      event.preventDefault();
-    });
-    img.addEventListener('pointerdown', function (event) {
-      pointers[event.pointerId] = { x: event.clientX, y: event.clientY };
-      var ids = Object.keys(pointers);
-      if (ids.length === 2) {
-        var a = pointers[ids[0]], b = pointers[ids[1]];
-        pinch = { distance: Math.hypot(a.x - b.x, a.y - b.y), scale: scale };
-      } else if (scale > 1) {
-        drag = { x: event.clientX - x, y: event.clientY - y };
-      }
-    });
-    img.addEventListener('pointermove', function (event) {
-      if (!pointers[event.pointerId]) { return; }
-      pointers[event.pointerId] = { x: event.clientX, y: event.clientY };
-      var ids = Object.keys(pointers);
-      if (pinch && ids.length === 2) {
-        var a = pointers[ids[0]], b = pointers[ids[1]];
-        var at = local({ clientX: (a.x + b.x) / 2, clientY: (a.y + b.y) / 2 });
-        zoomAt(pinch.scale * Math.hypot(a.x - b.x, a.y - b.y) / pinch.distance, at.x, at.y);
-        moved = true;
-      } else if (drag) {
-        x = event.clientX - drag.x;
-        y = event.clientY - drag.y;
-        moved = true;
-        apply();
-      }
-    });
-    function release(event) {
-      delete pointers[event.pointerId];
-      if (Object.keys(pointers).length < 2) { pinch = null; }
-      drag = null;
-    }
-    img.addEventListener('pointerup', release);
-    img.addEventListener('pointercancel', release);
-    img.addEventListener('dragstart', function (event) { event.preventDefault(); });
-    apply();
-  }
-
-  function start() {
-    watchAvatars();
-    Array.prototype.forEach.call(document.querySelectorAll('img.zoomable'), zoomable);
-  }
-
-  if (document.readyState === 'loading') { document.addEventListener('DOMContentLoaded', start); } else { start(); }
+  if (document.readyState === 'loading') { document.addEventListener('DOMContentLoaded', watchAvatars); } else { watchAvatars(); }
 }());
