@@ -41,6 +41,14 @@ def vary_case(rng, word):
     return "".join(c.upper() if rng.random() < 0.5 else c for c in word)
 
 
+def profile(author):
+    """The author's bio: the same in every tweet and every file, as in real search results (no author
+    with two tweets in ../shared/fixtures changes profile between them). Drawn without the shared
+    random stream, so the tweets themselves stay as they were."""
+    code = zlib.crc32(author.encode())
+    return "Bench user " + " ".join(WORDS[(code >> (5 * k)) % len(WORDS)] for k in range(5))
+
+
 def escape(text):
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -108,7 +116,7 @@ def main():
                     "source": "<a href=\"https://example.org\" rel=\"nofollow\">Bench</a>",
                     "in_reply_to_status_id": None, "in_reply_to_status_id_str": None, "in_reply_to_screen_name": None,
                     "user": {"id": zlib.crc32(author.encode()), "id_str": str(zlib.crc32(author.encode())), "name": author.replace("_", " ").title(),
-                             "screen_name": author, "location": "Somewhere", "description": "Bench user " + " ".join(words[:5]),
+                             "screen_name": author, "location": "Somewhere", "description": profile(author),
                              "url": None, "entities": {"description": {"urls": []}}, "protected": False,
                              "followers_count": rng.randint(0, 100000), "friends_count": rng.randint(0, 5000), "listed_count": 3,
                              "created_at": "Mon Jan 02 03:04:05 +0000 2012", "favourites_count": 10, "verified": False,

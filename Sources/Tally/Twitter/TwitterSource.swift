@@ -15,7 +15,7 @@ public struct TwitterSource: DataSource {
     }
 
     public func makeSink(_ db: Database, options: ImportOptions) throws -> any ImportSink {
-        TwitterSink(db: db)
+        try TwitterSink(db: db)
     }
 
     public var settingKeys: [String] { ["people"] }

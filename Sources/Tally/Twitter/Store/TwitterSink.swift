@@ -13,6 +13,17 @@ final class TwitterSink: ImportSink {
     private var newLinks: [Int64: Int] = [:]
     /// Authors already written by this file, so an author is written again only when they changed.
     private var writtenUsers: [String: ImportedUser] = [:]
+    /// Tag rows of new tweets by tag, written in the order of `tweet_tag`'s key (see `writeTags`).
+    private var pendingTags: [MentionKey: [(tweetID: String, display: String)]] = [:]
+    private var pendingTagCount = 0
+    private var tagInsert: RawStatement?
+    /// How many tag rows wait at most before they are written: a few tens of MB.
+    private static let tagFlushCount = 1 << 18
+    /// Whether tag rows wait to be written in key order: only when the store is bigger than
+    /// SQLite's page cache. In a store that fits, every page is in memory anyway, and writing each
+    /// tweet's tags as it comes keeps the by-tweet index growing at its end (measured: the small
+    /// store's import was 6% slower sorted).
+    private let sortsTags: Bool
 
     struct MentionKey: Hashable {
         var kind: TextEntity.Kind
@@ -24,8 +35,14 @@ final class TwitterSink: ImportSink {
         var count: Int
     }
 
-    init(db: Database) {
+    init(db: Database) throws {
         self.db = db
+        let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+        let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
+        let cache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0
+        // A negative cache size is in KiB, a positive one in pages.
+        let cacheBytes = cache < 0 ? -cache * 1024 : cache * pageSize
+        sortsTags = pages * pageSize > cacheBytes
     }
 
     func add(_ batch: any ImportBatch, format: any DocumentFormat) throws {
@@ -56,7 +73,6 @@ final class TwitterSink: ImportSink {
                 OR (excluded.location IS NOT NULL AND location IS NOT excluded.location)
                 OR (excluded.website IS NOT NULL AND website IS NOT excluded.website)
             """)
-        let tagStatement = try RawStatement(db, sql: "INSERT OR IGNORE INTO tweet_tag (kind, folded, tweet_id, display) VALUES (?, ?, ?, ?)")
         let mediaStatement = try db.cachedStatement(sql: """
             INSERT OR IGNORE INTO tweet_media (tweet_id, position, kind, image_url, link_url, alt, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
@@ -85,18 +101,54 @@ final class TwitterSink: ImportSink {
             tweetStatement.bind(8, tweet.quotes)
             try tweetStatement.run()
             for mention in tweet.distinctMentions {
-                tagStatement.bind(1, mention.kind.rawValue)
-                tagStatement.bind(2, mention.folded)
-                tagStatement.bind(3, tweet.id)
-                tagStatement.bind(4, mention.value)
-                try tagStatement.run()
+                if sortsTags {
+                    pendingTags[MentionKey(kind: mention.kind, folded: mention.folded), default: []].append((tweet.id, mention.value))
+                    pendingTagCount += 1
+                } else {
+                    try insertTag(kind: mention.kind, folded: mention.folded, tweetID: tweet.id, display: mention.value)
+                }
             }
             for (position, media) in tweet.media.enumerated() {
                 try mediaStatement.execute(arguments: [tweet.id, position, media.kind.rawValue, media.imageURL, media.linkURL,
                                                         media.alt, media.width, media.height])
             }
         }
+        if pendingTagCount >= Self.tagFlushCount { try writeTags() }
         return inserted.count
+    }
+
+    /// Writes the waiting tag rows in the order of `tweet_tag`'s key.
+    ///
+    /// New tweets' ids follow the stored ones, so the tweet table and its other indexes grow at
+    /// one end; `tweet_tag` is keyed by hashtag first, and a tweet's tags land all over it. Once
+    /// that table outgrows the page cache, inserting in tweet order reads a page back for many
+    /// rows; sorted, each tag's last page is visited once per flush. Measured with 50k more tweets
+    /// into a store of 950k: SQLite's page reads went from 70k to 58k, its page writes from 104k
+    /// to 90k, and the import took about a tenth less time.
+    private func writeTags() throws {
+        guard !pendingTags.isEmpty else { return }
+        // Sorting the few distinct tags (not every row) is enough: one tag's rows sit together at
+        // the end of its range, whatever their order among themselves.
+        let keys = pendingTags.keys.sorted { a, b in
+            a.kind != b.kind ? a.kind.rawValue < b.kind.rawValue : a.folded.utf8.lexicographicallyPrecedes(b.folded.utf8)
+        }
+        for key in keys {
+            for row in pendingTags[key] ?? [] {
+                try insertTag(kind: key.kind, folded: key.folded, tweetID: row.tweetID, display: row.display)
+            }
+        }
+        pendingTags.removeAll()
+        pendingTagCount = 0
+    }
+
+    private func insertTag(kind: TextEntity.Kind, folded: String, tweetID: String, display: String) throws {
+        let statement = try tagInsert ?? RawStatement(db, sql: "INSERT OR IGNORE INTO tweet_tag (kind, folded, tweet_id, display) VALUES (?, ?, ?, ?)")
+        tagInsert = statement
+        statement.bind(1, kind.rawValue)
+        statement.bind(2, folded)
+        statement.bind(3, tweetID)
+        statement.bind(4, display)
+        try statement.run()
     }
 
     /// The term's id, created if new; a later search moves it up the history.
@@ -144,7 +196,8 @@ final class TwitterSink: ImportSink {
         // its own writes), so `known` covers them; only repeats within this page need a set, and
         // memory does not grow with the file.
         var linked = Set<String>()
-        var counts = pending[termID, default: [:]]
+        // Taken out while it grows, so that adding to it never copies the whole dictionary.
+        var counts = pending.removeValue(forKey: termID) ?? [:]
         for tweet in tweets where !known.contains(tweet.id) && linked.insert(tweet.id).inserted {
             statement.bind(1, termID)
             statement.bind(2, tweet.id)
@@ -159,14 +212,16 @@ final class TwitterSink: ImportSink {
 
     /// Writes the summed mention counts and tweet counts of the file.
     func finish() throws -> any ImportReport {
+        try writeTags()
         let upsert = try RawStatement(db, sql: """
             INSERT INTO term_mention (term_id, mention_id, kind, folded, count) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT(term_id, mention_id) DO UPDATE SET count = count + excluded.count
             """)
         for (termID, counts) in pending.sorted(by: { $0.key < $1.key }) {
             let ids = try mentionIDs(for: counts)
-            for (key, value) in counts {
-                guard let id = ids[key] else { continue }
+            // In mention order, so that the upserts walk `term_mention` from one end to the other.
+            let ordered = counts.compactMap { key, value in ids[key].map { (id: $0, key: key, value: value) } }.sorted { $0.id < $1.id }
+            for (id, key, value) in ordered {
                 upsert.bind(1, termID)
                 upsert.bind(2, id)
                 upsert.bind(3, key.kind.rawValue)

@@ -46,7 +46,8 @@ struct MarkdownTests {
         let fragment = HTMLFragment.element("img", ["src": "a.png", "alt": "<x>"])
         struct Model: Encodable { var picture: HTMLFragment }
         func encoded() throws -> String {
-            try #require((try MustacheValueEncoder.encode(Model(picture: fragment)) as? [String: Any])?["picture"] as? String)
+            let model = try MustacheValueEncoder.encode(Model(picture: fragment)) as? [String: Any]
+            return try #require(model?["picture"] as? String)
         }
         let hex = try encoded()
         let numbered = try HTMLFragment.$table.withValue(HTMLFragment.Table()) {

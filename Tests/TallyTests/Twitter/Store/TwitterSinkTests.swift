@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Tally
+
+@Suite("Writing tweets into the store")
+struct TwitterSinkTests {
+    private let files = [
+        "a.json": Synthetic.searchPage(query: "#swift", [
+            TweetSpec(id: "3", text: "#swift and #Zebra with @bob", user: "carol"),
+            TweetSpec(id: "1", text: "#ärger #swift @alice @Bob", user: "bob"),
+            TweetSpec(id: "2", text: "#SWIFT #apple #zebra", user: "alice"),
+            TweetSpec(id: "1", text: "#ärger #swift @alice @Bob", user: "bob"),
+        ]),
+        "b.json": Synthetic.searchPage(query: "news", [
+            TweetSpec(id: "4", text: "#apple #Ärger @carol", user: "bob"),
+            TweetSpec(id: "2", text: "#SWIFT #apple #zebra", user: "alice"),
+        ]),
+    ]
+
+    /// Every table's rows, in a fixed order, to compare two stores whole.
+    private func contents(_ store: Store) throws -> [String: [[String]]] {
+        try store.queue.read { db in
+            var tables: [String: [[String]]] = [:]
+            for table in ["tweet", "tweet_tag", "user", "mention", "term_tweet", "term_mention"] {
+                let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table)").map { row in Array(row.databaseValues.map(\.description)) }
+                tables[table] = rows.sorted { $0.joined(separator: "\u{1}") < $1.joined(separator: "\u{1}") }
+            }
+            return tables
+        }
+    }
+
+    @Test("a store bigger than the page cache gets its tags written in key order, with the same rows")
+    func sortedTags() throws {
+        let plain = TestProject()
+        try plain.folder.write(files)
+        try plain.importFiles(["a.json", "b.json"])
+
+        // A cache of no pages makes any store bigger than the cache: the sink then holds the tag
+        // rows back and writes them sorted when the file ends.
+        let sorted = TestProject()
+        try sorted.folder.write(files)
+        let store = try sorted.store
+        try store.limitCache(mebibytes: 0)
+        let importer = Importer(store: store)
+        let summaries = try ["a.json", "b.json"].map { try importer.importFile(sorted.folder.url.appendingPathComponent($0), displayName: $0) }
+        #expect(summaries.map(\.newTweets) == [3, 1])
+
+        let expected = try contents(plain.store)
+        #expect(try contents(store) == expected)
+        #expect(expected["tweet_tag"]?.count == 13)
+        #expect(try store.integrityCheck() == "ok")
+        #expect(try store.queue.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }.isEmpty)
+    }
+}
