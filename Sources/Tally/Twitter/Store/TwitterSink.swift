@@ -16,7 +16,7 @@ final class TwitterSink: ImportSink {
     /// Tag rows of new tweets by tag, written in the order of `tweet_tag`'s key (see `writeTags`).
     private var pendingTags: [MentionKey: [(tweetID: String, display: String)]] = [:]
     private var pendingTagCount = 0
-    private var tagInsert: RawStatement?
+    private let tagInsert: RawStatement
     /// How many tag rows wait at most before they are written: a few tens of MB.
     private static let tagFlushCount = 1 << 18
     /// Whether tag rows wait to be written in key order: only when the store is bigger than
@@ -37,12 +37,11 @@ final class TwitterSink: ImportSink {
 
     init(db: Database) throws {
         self.db = db
-        let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
-        let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
-        let cache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0
+        tagInsert = try RawStatement(db, sql: "INSERT OR IGNORE INTO tweet_tag (kind, folded, tweet_id, display) VALUES (?, ?, ?, ?)")
         // A negative cache size is in KiB, a positive one in pages.
-        let cacheBytes = cache < 0 ? -cache * 1024 : cache * pageSize
-        sortsTags = pages * pageSize > cacheBytes
+        let (pages, pageSize, cache) = try Row.fetchOne(db, sql: "SELECT * FROM pragma_page_count(), pragma_page_size(), pragma_cache_size()")
+            .map { ($0[0] as Int, $0[1] as Int, $0[2] as Int) } ?? (0, 4096, 0)
+        sortsTags = pages * pageSize > (cache < 0 ? -cache * 1024 : cache * pageSize)
     }
 
     func add(_ batch: any ImportBatch, format: any DocumentFormat) throws {
@@ -142,13 +141,11 @@ final class TwitterSink: ImportSink {
     }
 
     private func insertTag(kind: TextEntity.Kind, folded: String, tweetID: String, display: String) throws {
-        let statement = try tagInsert ?? RawStatement(db, sql: "INSERT OR IGNORE INTO tweet_tag (kind, folded, tweet_id, display) VALUES (?, ?, ?, ?)")
-        tagInsert = statement
-        statement.bind(1, kind.rawValue)
-        statement.bind(2, folded)
-        statement.bind(3, tweetID)
-        statement.bind(4, display)
-        try statement.run()
+        tagInsert.bind(1, kind.rawValue)
+        tagInsert.bind(2, folded)
+        tagInsert.bind(3, tweetID)
+        tagInsert.bind(4, display)
+        try tagInsert.run()
     }
 
     /// The term's id, created if new; a later search moves it up the history.
