@@ -34,6 +34,19 @@ struct RawStatement {
         try rows { handle in (sqlite3_column_int64(handle, 0), Self.text(handle, 1)) }
     }
 
+    /// Runs a query and returns its rows, each read from the columns it is given.
+    func rows<Row>(_ read: (Columns) -> Row) throws -> [Row] {
+        try rows { handle in read(Columns(handle: handle)) }
+    }
+
+    /// The columns of the row a query stands on.
+    struct Columns {
+        fileprivate let handle: OpaquePointer
+
+        func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+        func text(_ column: Int32) -> String { RawStatement.text(handle, column) }
+    }
+
     /// Steps through every row, reading each with `read`, then resets for the next use.
     private func rows<Row>(_ read: (OpaquePointer) -> Row) throws -> [Row] {
         var result: [Row] = []

@@ -13,7 +13,8 @@ public enum TweetFilter: Sendable, Equatable {
         switch self {
         case .all: return ("", [])
         case .author(let id): return (" WHERE t.author_id = ?", [id])
-        case .hashtag(let folded): return (" JOIN tweet_tag g ON g.tweet_id = t.id WHERE g.kind = 'hashtag' AND g.folded = ?", [folded])
+        case .hashtag(let folded):
+            return (" JOIN tweet_tag g ON g.tweet_id = t.id WHERE g.mention_id = (SELECT id FROM mention WHERE kind = 'hashtag' AND folded = ?)", [folded])
         case .term(let id): return (" JOIN term_tweet tt ON tt.tweet_id = t.id WHERE tt.term_id = ?", [id])
         case .timeline(let id): return (" JOIN timeline_tweet tl ON tl.tweet_id = t.id WHERE tl.timeline_id = ?", [id])
         }
@@ -28,7 +29,7 @@ extension Store {
             let rows = try Row.fetchAll(db, sql: """
                 SELECT u.id, u.screen_name, u.name, u.avatar_url, u.bio, u.location, u.website,
                     (SELECT count(*) FROM tweet t WHERE t.author_id = u.id) AS tweets,
-                    (SELECT count(*) FROM tweet_tag g WHERE g.kind = 'user' AND g.folded = lower(u.screen_name)) AS mentioned,
+                    (SELECT count(*) FROM tweet_tag g WHERE g.mention_id = (SELECT id FROM mention WHERE kind = 'user' AND folded = lower(u.screen_name))) AS mentioned,
                     (SELECT count(DISTINCT tt.term_id) FROM tweet t JOIN term_tweet tt ON tt.tweet_id = t.id WHERE t.author_id = u.id) AS searches
                 FROM user u ORDER BY lower(u.screen_name), tweets DESC, u.id
                 """)
@@ -48,8 +49,9 @@ extension Store {
     public func hashtags(minimum: Int = 2) throws -> [StoredHashtag] {
         try queue.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT folded, min(display) AS display, count(*) AS tweets FROM tweet_tag WHERE kind = 'hashtag'
-                GROUP BY folded HAVING count(*) >= ? ORDER BY tweets DESC, folded
+                SELECT m.folded, min(coalesce(g.display, m.display)) AS display, count(*) AS tweets
+                FROM tweet_tag g JOIN mention m ON m.id = g.mention_id WHERE m.kind = 'hashtag'
+                GROUP BY g.mention_id HAVING count(*) >= ? ORDER BY tweets DESC, m.folded
                 """, arguments: [minimum]).map { StoredHashtag(folded: $0["folded"], display: $0["display"], tweetCount: $0["tweets"]) }
         }
     }

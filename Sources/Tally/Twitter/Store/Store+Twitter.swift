@@ -78,7 +78,7 @@ extension Store {
     public func totals() throws -> StoreTotals {
         try queue.read { db in
             let row = try Row.fetchOne(db, sql: """
-                SELECT (SELECT count(*) FROM tweet), (SELECT count(*) FROM user), (SELECT count(*) FROM term), (SELECT count(*) FROM mention),
+                SELECT (SELECT count(*) FROM tweet), (SELECT count(*) FROM user), (SELECT count(*) FROM term), (SELECT count(*) FROM mention WHERE counted),
                     coalesce((SELECT max(created_at) FROM tweet), 0)
                 """)!
             let newest: Int64 = row[4]

@@ -7,8 +7,8 @@ enum TwitterMaintenance {
         let row = try Row.fetchOne(db, sql: """
             SELECT (SELECT count(*) FROM term), (SELECT count(*) FROM tweet),
                 (SELECT count(*) FROM tweet WHERE id NOT IN (SELECT tweet_id FROM term_tweet)),
-                (SELECT count(*) FROM user), (SELECT count(*) FROM mention WHERE kind = 'hashtag'),
-                (SELECT count(*) FROM mention WHERE kind = 'user'), (SELECT count(*) FROM term_tweet),
+                (SELECT count(*) FROM user), (SELECT count(*) FROM mention WHERE kind = 'hashtag' AND counted),
+                (SELECT count(*) FROM mention WHERE kind = 'user' AND counted), (SELECT count(*) FROM term_tweet),
                 max(coalesce((SELECT max(searched_at) FROM term), 0), coalesce((SELECT max(created_at) FROM tweet), 0))
             """)!
         let newest: Int64 = row[7]
@@ -123,10 +123,13 @@ enum TwitterMaintenance {
             try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE tweet_id IN (SELECT id FROM prune_gone_tweet)")
         }
         let tweets = try delete("DELETE FROM tweet WHERE id IN (SELECT id FROM prune_gone_tweet)")
-        let mentions = try delete("DELETE FROM mention WHERE " + (try db.unreferencedCondition(table: "mention")))
+        // A hashtag or user no kept search counts is no longer counted; the row itself goes once
+        // no kept tweet is tagged with it either.
+        let mentions = try delete("UPDATE mention SET counted = 0 WHERE counted AND id NOT IN (SELECT mention_id FROM term_mention)")
+        try db.execute(sql: "DELETE FROM mention WHERE " + (try db.unreferencedCondition(table: "mention")))
         // A kept tweet's page links the people it mentions to their pages: they stay too.
         let people = try delete("DELETE FROM user WHERE " + (try db.unreferencedCondition(table: "user"))
-                                + " AND lower(screen_name) NOT IN (SELECT folded FROM tweet_tag WHERE kind = 'user')")
+                                + " AND lower(screen_name) NOT IN (SELECT m.folded FROM mention m WHERE m.kind = 'user' AND m.id IN (SELECT mention_id FROM tweet_tag))")
         return [.init("searches", searches), .init("tweets", tweets), .init("people", people),
                 .init("hashtags and users", mentions), .init("search–tweet links", links), .init("popularity counts", counts)]
     }

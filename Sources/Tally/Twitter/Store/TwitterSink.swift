@@ -13,15 +13,18 @@ final class TwitterSink: ImportSink {
     private var newLinks: [Int64: Int] = [:]
     /// Authors already written by this file, so an author is written again only when they changed.
     private var writtenUsers: [String: ImportedUser] = [:]
-    /// Tag rows of new tweets by tag, written in the order of `tweet_tag`'s key (see `writeTags`).
-    private var pendingTags: [MentionKey: [(tweetID: String, display: String)]] = [:]
-    private var pendingTagCount = 0
+    /// Tag rows of new tweets, in tweet order, until `writeTags` finds their mentions' ids.
+    private var pendingTags: [PendingTag] = []
     private let tagInsert: RawStatement
+    /// Mention rows this file has looked up or written, so that each is looked up once.
+    private var knownMentions: [MentionKey: StoredMention] = [:]
+    /// How many mentions `knownMentions` holds at most before it starts over: a few tens of MB.
+    private static let knownMentionLimit = 1 << 18
     /// How many tag rows wait at most before they are written: a few tens of MB.
     private static let tagFlushCount = 1 << 18
-    /// Whether tag rows wait to be written in key order: only when the store is bigger than
-    /// SQLite's page cache. In a store that fits, every page is in memory anyway, and writing each
-    /// tweet's tags as it comes keeps the by-tweet index growing at its end (measured: the small
+    /// Whether tag rows are written in key order: only when the store is bigger than SQLite's
+    /// page cache. In a store that fits, every page is in memory anyway, and writing each tweet's
+    /// tags in tweet order keeps the by-tweet index growing at its end (measured: the small
     /// store's import was 6% slower sorted).
     private let sortsTags: Bool
 
@@ -35,9 +38,23 @@ final class TwitterSink: ImportSink {
         var count: Int
     }
 
+    struct PendingTag {
+        var key: MentionKey
+        var tweetID: String
+        var display: String
+    }
+
+    /// A mention row as the sink needs it: its id, the spelling it shows, and whether a search
+    /// counted it yet.
+    private struct StoredMention {
+        var id: Int64
+        var display: String
+        var counted: Bool
+    }
+
     init(db: Database) throws {
         self.db = db
-        tagInsert = try RawStatement(db, sql: "INSERT OR IGNORE INTO tweet_tag (kind, folded, tweet_id, display) VALUES (?, ?, ?, ?)")
+        tagInsert = try RawStatement(db, sql: "INSERT OR IGNORE INTO tweet_tag (mention_id, tweet_id, display) VALUES (?, ?, ?)")
         // A negative cache size is in KiB, a positive one in pages.
         let (pages, pageSize, cache) = try Row.fetchOne(db, sql: "SELECT * FROM pragma_page_count(), pragma_page_size(), pragma_cache_size()")
             .map { ($0[0] as Int, $0[1] as Int, $0[2] as Int) } ?? (0, 4096, 0)
@@ -100,52 +117,44 @@ final class TwitterSink: ImportSink {
             tweetStatement.bind(8, tweet.quotes)
             try tweetStatement.run()
             for mention in tweet.distinctMentions {
-                if sortsTags {
-                    pendingTags[MentionKey(kind: mention.kind, folded: mention.folded), default: []].append((tweet.id, mention.value))
-                    pendingTagCount += 1
-                } else {
-                    try insertTag(kind: mention.kind, folded: mention.folded, tweetID: tweet.id, display: mention.value)
-                }
+                pendingTags.append(PendingTag(key: MentionKey(kind: mention.kind, folded: mention.folded), tweetID: tweet.id, display: mention.value))
             }
             for (position, media) in tweet.media.enumerated() {
                 try mediaStatement.execute(arguments: [tweet.id, position, media.kind.rawValue, media.imageURL, media.linkURL,
                                                         media.alt, media.width, media.height])
             }
         }
-        if pendingTagCount >= Self.tagFlushCount { try writeTags() }
+        // In key order, many batches' worth at a time; in tweet order, a few thousand rows, so
+        // that the mentions are looked up a few at a time rather than batch by batch.
+        if pendingTags.count >= (sortsTags ? Self.tagFlushCount : Self.tagFlushCount >> 5) { try writeTags() }
         return inserted.count
     }
 
-    /// Writes the waiting tag rows in the order of `tweet_tag`'s key.
+    /// Writes the waiting tag rows, each naming its mention by id (new mentions are added, not
+    /// yet counted) and keeping the tweet's spelling only where it differs from the mention's.
     ///
     /// New tweets' ids follow the stored ones, so the tweet table and its other indexes grow at
-    /// one end; `tweet_tag` is keyed by hashtag first, and a tweet's tags land all over it. Once
+    /// one end; `tweet_tag` is keyed by mention first, and a tweet's tags land all over it. Once
     /// that table outgrows the page cache, inserting in tweet order reads a page back for many
-    /// rows; sorted, each tag's last page is visited once per flush. Measured with 50k more tweets
-    /// into a store of 950k: SQLite's page reads went from 70k to 58k, its page writes from 104k
-    /// to 90k, and the import took about a tenth less time.
+    /// rows; in key order, each mention's last page is visited once per flush.
     private func writeTags() throws {
         guard !pendingTags.isEmpty else { return }
-        // Sorting the few distinct tags (not every row) is enough: one tag's rows sit together at
-        // the end of its range, whatever their order among themselves.
-        let keys = pendingTags.keys.sorted { a, b in
-            a.kind != b.kind ? a.kind.rawValue < b.kind.rawValue : a.folded.utf8.lexicographicallyPrecedes(b.folded.utf8)
-        }
-        for key in keys {
-            for row in pendingTags[key] ?? [] {
-                try insertTag(kind: key.kind, folded: key.folded, tweetID: row.tweetID, display: row.display)
+        var spellings: [MentionKey: String] = [:]
+        for tag in pendingTags where spellings[tag.key] == nil { spellings[tag.key] = tag.display }
+        let mentions = try mentions(for: spellings, counted: false)
+        var rows = pendingTags.compactMap { tag in mentions[tag.key].map { (mention: $0, tag: tag) } }
+        pendingTags.removeAll(keepingCapacity: true)
+        if sortsTags {
+            rows.sort { a, b in
+                a.mention.id != b.mention.id ? a.mention.id < b.mention.id : a.tag.tweetID.utf8.lexicographicallyPrecedes(b.tag.tweetID.utf8)
             }
         }
-        pendingTags.removeAll()
-        pendingTagCount = 0
-    }
-
-    private func insertTag(kind: TextEntity.Kind, folded: String, tweetID: String, display: String) throws {
-        tagInsert.bind(1, kind.rawValue)
-        tagInsert.bind(2, folded)
-        tagInsert.bind(3, tweetID)
-        tagInsert.bind(4, display)
-        try tagInsert.run()
+        for (mention, tag) in rows {
+            tagInsert.bind(1, mention.id)
+            tagInsert.bind(2, tag.tweetID)
+            tagInsert.bind(3, tag.display == mention.display ? nil : tag.display)
+            try tagInsert.run()
+        }
     }
 
     /// The term's id, created if new; a later search moves it up the history.
@@ -215,9 +224,9 @@ final class TwitterSink: ImportSink {
             ON CONFLICT(term_id, mention_id) DO UPDATE SET count = count + excluded.count
             """)
         for (termID, counts) in pending.sorted(by: { $0.key < $1.key }) {
-            let ids = try mentionIDs(for: counts)
+            let mentions = try mentions(for: counts.mapValues(\.display), counted: true)
             // In mention order, so that the upserts walk `term_mention` from one end to the other.
-            let ordered = counts.compactMap { key, value in ids[key].map { (id: $0, key: key, value: value) } }.sorted { $0.id < $1.id }
+            let ordered = counts.compactMap { key, value in mentions[key].map { (id: $0.id, key: key, value: value) } }.sorted { $0.id < $1.id }
             for (id, key, value) in ordered {
                 upsert.bind(1, termID)
                 upsert.bind(2, id)
@@ -234,28 +243,65 @@ final class TwitterSink: ImportSink {
         return summary
     }
 
-    /// The mention rows for these keys, inserting the new ones with their first-seen casing.
-    private func mentionIDs(for counts: [MentionKey: PendingCount]) throws -> [MentionKey: Int64] {
-        var ids: [MentionKey: Int64] = [:]
-        ids.reserveCapacity(counts.count)
-        let lookup = try RawStatement(db, sql: "SELECT id, folded FROM mention WHERE kind = ? AND folded IN (SELECT value FROM json_each(?))")
+    /// The mention rows for these keys, inserting the new ones with the given spelling.
+    ///
+    /// A search that counts a mention for the first time (`counted`) gives it its spelling, as
+    /// the popularity tables show the first counted one; the tag rows that relied on the old
+    /// spelling get it written out first, so no tweet's own spelling changes.
+    private func mentions(for spellings: [MentionKey: String], counted: Bool) throws -> [MentionKey: StoredMention] {
+        var found: [MentionKey: StoredMention] = [:]
+        found.reserveCapacity(spellings.count)
+        var unknown: [MentionKey] = []
+        for key in spellings.keys {
+            if let mention = knownMentions[key] { found[key] = mention } else { unknown.append(key) }
+        }
+        let lookup = try RawStatement(db, sql: "SELECT id, folded, display, counted FROM mention WHERE kind = ? AND folded IN (SELECT value FROM json_each(?))")
         for kind in [TextEntity.Kind.hashtag, .user] {
-            let keys = counts.keys.filter { $0.kind == kind }.map(\.folded)
+            let keys = unknown.filter { $0.kind == kind }.map(\.folded)
             guard !keys.isEmpty else { continue }
             lookup.bind(1, kind.rawValue)
             lookup.bind(2, JSONArgument.array(keys))
-            for (id, folded) in try lookup.pairs() { ids[MentionKey(kind: kind, folded: folded)] = id }
+            for (folded, mention) in try lookup.rows({ ($0.text(1), StoredMention(id: $0.int(0), display: $0.text(2), counted: $0.int(3) != 0)) }) {
+                found[MentionKey(kind: kind, folded: folded)] = mention
+            }
         }
-        let insert = try RawStatement(db, sql: "INSERT INTO mention (kind, folded, display) VALUES (?, ?, ?)")
+        if counted {
+            let keepSpelling = try RawStatement(db, sql: "UPDATE tweet_tag SET display = ? WHERE mention_id = ? AND display IS NULL")
+            let respell = try RawStatement(db, sql: "UPDATE mention SET display = ? WHERE id = ?")
+            var firstCounted: [String] = []
+            for (key, mention) in found where !mention.counted {
+                let display = spellings[key] ?? mention.display
+                if display != mention.display {
+                    keepSpelling.bind(1, mention.display)
+                    keepSpelling.bind(2, mention.id)
+                    try keepSpelling.run()
+                    respell.bind(1, display)
+                    respell.bind(2, mention.id)
+                    try respell.run()
+                }
+                firstCounted.append(String(mention.id))
+                found[key] = StoredMention(id: mention.id, display: display, counted: true)
+            }
+            if !firstCounted.isEmpty {
+                let count = try RawStatement(db, sql: "UPDATE mention SET counted = 1 WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?))")
+                count.bind(1, JSONArgument.array(firstCounted))
+                try count.run()
+            }
+        }
+        let insert = try RawStatement(db, sql: "INSERT INTO mention (kind, folded, display, counted) VALUES (?, ?, ?, ?)")
         // New mentions get ids in a stable order, so the same imports give the same store.
-        for (key, value) in counts.sorted(by: { ($0.key.kind.rawValue, $0.key.folded) < ($1.key.kind.rawValue, $1.key.folded) }) where ids[key] == nil {
+        for (key, display) in spellings.sorted(by: { ($0.key.kind.rawValue, $0.key.folded) < ($1.key.kind.rawValue, $1.key.folded) })
+        where found[key] == nil {
             insert.bind(1, key.kind.rawValue)
             insert.bind(2, key.folded)
-            insert.bind(3, value.display)
+            insert.bind(3, display)
+            insert.bind(4, counted ? 1 : 0)
             try insert.run()
-            ids[key] = db.lastInsertedRowID
+            found[key] = StoredMention(id: db.lastInsertedRowID, display: display, counted: counted)
         }
-        return ids
+        if knownMentions.count + found.count > Self.knownMentionLimit { knownMentions.removeAll(keepingCapacity: true) }
+        knownMentions.merge(found) { _, new in new }
+        return found
     }
 
     /// The keys of `ids` that the query finds, in one query with the keys bound as a JSON array.

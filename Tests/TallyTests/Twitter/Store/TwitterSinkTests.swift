@@ -52,4 +52,46 @@ struct TwitterSinkTests {
         #expect(try store.integrityCheck() == "ok")
         #expect(try store.queue.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }.isEmpty)
     }
+
+    @Test("a tag no search counted names its mention too; the first search to count it gives the mention its spelling, and the tweet keeps its own")
+    func uncountedTags() throws {
+        let project = TestProject()
+        // A timeline's tweets are stored but counted by no search.
+        let page = try JSONSerialization.jsonObject(with: Data(Synthetic.searchPage(query: nil, [
+            TweetSpec(id: "10", text: "#Swift with @Bob", user: "carol"),
+        ]).utf8)) as? [String: Any]
+        let timeline = String(decoding: try JSONSerialization.data(withJSONObject: page?["statuses"] ?? []), as: UTF8.self)
+        try project.folder.write([
+            "home.json": timeline,
+            "search.json": Synthetic.searchPage(query: "#swift", [
+                TweetSpec(id: "11", text: "#SWIFT by @bob", user: "alice"),
+                TweetSpec(id: "12", text: "#swift by @bob", user: "dave"),
+            ]),
+        ])
+        let store = try project.store
+        func spellings() throws -> [String] {
+            try store.queue.read { db in
+                try String.fetchAll(db, sql: """
+                    SELECT g.tweet_id || ' ' || coalesce(g.display, m.display) FROM tweet_tag g JOIN mention m ON m.id = g.mention_id
+                    WHERE m.kind = 'hashtag' ORDER BY g.tweet_id
+                    """)
+            }
+        }
+
+        try project.importFiles(["home.json"])
+        #expect(try spellings() == ["10 Swift"])
+        #expect(try store.totals().mentions == 0)
+        #expect(try store.hashtags(minimum: 1).map(\.display) == ["Swift"])
+
+        try project.importFiles(["search.json"])
+        #expect(try spellings() == ["10 Swift", "11 SWIFT", "12 swift"])
+        let term = try #require(try store.allTerms().first)
+        #expect(try store.popularity(of: term.id, kind: .hashtag).rows.map(\.display) == ["SWIFT"])
+        #expect(try store.popularity(of: term.id, kind: .user).rows.map(\.display) == ["bob"])
+        #expect(try store.totals().mentions == 2)
+        #expect(try store.hashtags(minimum: 1).map(\.tweetCount) == [3])
+        #expect(try store.hashtags(minimum: 1).map(\.display) == ["SWIFT"])
+        #expect(try store.integrityCheck() == "ok")
+        #expect(try store.queue.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }.isEmpty)
+    }
 }
