@@ -27,6 +27,10 @@ public struct ChartsSource: DataSource {
         try ChartsSearchDocuments.produce(context.store, emit)
     }
 
+    public func stats(_ db: Database) throws -> SourceStats? {
+        try ChartStats.stats(db)
+    }
+
     public func homeCard(_ context: SiteContext) throws -> HomeCard? {
         let totals = try context.store.chartTotals()
         guard totals.charts > 0 else { return nil }

@@ -32,6 +32,10 @@ public struct PhotosSource: DataSource {
         try PhotosSearchDocuments.produce(context.store, emit)
     }
 
+    public func stats(_ db: Database) throws -> SourceStats? {
+        try PhotoStats.stats(db)
+    }
+
     public func homeCard(_ context: SiteContext) throws -> HomeCard? {
         let totals = try context.store.photoTotals()
         guard totals.photos > 0 else { return nil }

@@ -29,11 +29,6 @@ struct RawStatement {
         try rows { handle in Self.text(handle, 0) }
     }
 
-    /// Runs a query and returns its first two columns as (integer, text) rows.
-    func pairs() throws -> [(Int64, String)] {
-        try rows { handle in (sqlite3_column_int64(handle, 0), Self.text(handle, 1)) }
-    }
-
     /// Runs a query and returns its rows, each read from the columns it is given.
     func rows<Row>(_ read: (Columns) -> Row) throws -> [Row] {
         try rows { handle in read(Columns(handle: handle)) }

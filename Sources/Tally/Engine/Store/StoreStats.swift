@@ -41,7 +41,8 @@ public struct StoreStats: Sendable, Equatable, Encodable, CustomStringConvertibl
         var lines = ["Store: \(path), \(ByteCount.format(bytes))",
                      "Schema version: \(schema)" + (schema == currentSchema ? "" : " (this Tally writes \(currentSchema))")]
         for source in sources {
-            let newest = source.newest.map { UTCTime.format($0) + " UTC" } ?? "no data"
+            let holdsData = source.counts.contains { $0.count > 0 }
+            let newest = source.newest.map { UTCTime.format($0) + " UTC" } ?? (holdsData ? "unknown (no dates in the data)" : "no data")
             lines.append("\(source.title): newest \(newest)")
             let width = source.counts.map(\.kind.count).max() ?? 0
             let numbers = source.counts.map { ByteCount.grouped($0.count) }

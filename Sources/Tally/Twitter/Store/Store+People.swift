@@ -50,8 +50,8 @@ extension Store {
         try queue.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT m.folded, min(coalesce(g.display, m.display)) AS display, count(*) AS tweets
-                FROM tweet_tag g JOIN mention m ON m.id = g.mention_id WHERE m.kind = 'hashtag'
-                GROUP BY g.mention_id HAVING count(*) >= ? ORDER BY tweets DESC, m.folded
+                FROM mention m JOIN tweet_tag g ON g.mention_id = m.id WHERE m.kind = 'hashtag'
+                GROUP BY m.folded HAVING count(*) >= ? ORDER BY tweets DESC, m.folded
                 """, arguments: [minimum]).map { StoredHashtag(folded: $0["folded"], display: $0["display"], tweetCount: $0["tweets"]) }
         }
     }

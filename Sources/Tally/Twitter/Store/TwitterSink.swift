@@ -38,6 +38,7 @@ final class TwitterSink: ImportSink {
         var count: Int
     }
 
+    /// A new tweet's hashtag or user mention, waiting for its mention's id.
     struct PendingTag {
         var key: MentionKey
         var tweetID: String
@@ -131,7 +132,8 @@ final class TwitterSink: ImportSink {
     }
 
     /// Writes the waiting tag rows, each naming its mention by id (new mentions are added, not
-    /// yet counted) and keeping the tweet's spelling only where it differs from the mention's.
+    /// yet counted) and keeping the tweet's spelling only where its bytes differ from the
+    /// mention's (Swift's `==` would take "K" and the Kelvin sign "K" for the same).
     ///
     /// New tweets' ids follow the stored ones, so the tweet table and its other indexes grow at
     /// one end; `tweet_tag` is keyed by mention first, and a tweet's tags land all over it. Once
@@ -152,7 +154,7 @@ final class TwitterSink: ImportSink {
         for (mention, tag) in rows {
             tagInsert.bind(1, mention.id)
             tagInsert.bind(2, tag.tweetID)
-            tagInsert.bind(3, tag.display == mention.display ? nil : tag.display)
+            tagInsert.bind(3, tag.display.utf8.elementsEqual(mention.display.utf8) ? nil : tag.display)
             try tagInsert.run()
         }
     }
@@ -271,7 +273,7 @@ final class TwitterSink: ImportSink {
             var firstCounted: [String] = []
             for (key, mention) in found where !mention.counted {
                 let display = spellings[key] ?? mention.display
-                if display != mention.display {
+                if !display.utf8.elementsEqual(mention.display.utf8) {
                     keepSpelling.bind(1, mention.display)
                     keepSpelling.bind(2, mention.id)
                     try keepSpelling.run()

@@ -41,6 +41,39 @@ struct StoreStatsTests {
         #expect(text.contains("Twitter: newest "))
     }
 
+    @Test("stats count charts, fetches, items and ranks, and places, photos, favorites and views")
+    func chartsAndPhotos() throws {
+        let project = TestProject()
+        try project.importSampleContent()
+        let store = try project.store
+        func counts(_ source: String) throws -> [String: Int] {
+            let stats = try #require(try store.stats().sources.first { $0.source == source })
+            return Dictionary(uniqueKeysWithValues: stats.counts.map { ($0.kind, $0.count) })
+        }
+        let tables = try store.tableCounts()
+        // The sample content: six charts, three of them fetched again (the songs three times, the
+        // apps twice); five Flickr places with twenty photos each, none with upload dates.
+        #expect(try counts("charts") == ["charts": 6, "fetches": 9, "items": 404, "ranks": 647])
+        #expect(try counts("charts") == ["charts": tables["chart"], "fetches": tables["chart_fetch"], "items": tables["chart_item"],
+                                         "ranks": tables["chart_rank"]])
+        #expect(try counts("photos") == ["places": 5, "photos": 100, "favorites": 0, "views": 0])
+        let charts = try #require(try store.stats().sources.first { $0.source == "charts" })
+        #expect(charts.newest == (try store.chartTotals().newest))
+        #expect(charts.newest != nil)
+        let photos = try #require(try store.stats().sources.first { $0.source == "photos" })
+        #expect(photos.newest == nil)
+        #expect(try store.stats().description.contains("Photos: newest unknown (no dates in the data)"))
+
+        let place = try #require(try store.photoPlaces().first)
+        let photo = try #require(try store.photos(inPlace: place.id).first)
+        try store.favorite(photo: photo.id, at: 1_700_000_000)
+        try store.viewed(photo: photo.id, at: 1_700_000_100)
+        try store.viewed(photo: photo.id, at: 1_700_000_200)
+        #expect(try counts("photos") == ["places": 5, "photos": 100, "favorites": 1, "views": 2])
+        let marked = try #require(try store.stats().sources.first { $0.source == "photos" })
+        #expect(marked.newest == 1_700_000_200)
+    }
+
     @Test("tally stats --json is JSON a script can read")
     func json() throws {
         let project = TestProject()
