@@ -94,4 +94,28 @@ struct TwitterSinkTests {
         #expect(try store.integrityCheck() == "ok")
         #expect(try store.queue.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }.isEmpty)
     }
+
+    @Test("several searches in one file: a new mention is spelled as the first search counted it, in every search")
+    func searchesInOneFile() throws {
+        let project = TestProject()
+        // Both searches count #swift twice, each spelled its own way: the mention takes the first
+        // search's first spelling, shown in both tables, and every tweet keeps its own.
+        let first = Synthetic.searchPage(query: "first", [TweetSpec(id: "3", text: "#Swift one"), TweetSpec(id: "4", text: "#swift two")])
+        let second = Synthetic.searchPage(query: "second", [TweetSpec(id: "1", text: "#SWIFT one"), TweetSpec(id: "2", text: "#SWIFT two")])
+        try project.folder.write(["both.jsonl": first + "\n" + second + "\n"])
+        try project.importFiles(["both.jsonl"])
+        let store = try project.store
+        let terms = try store.allTerms().sorted { $0.id < $1.id }
+        #expect(terms.map(\.text) == ["first", "second"])
+        for term in terms {
+            #expect(try store.popularity(of: term.id, kind: .hashtag).rows.map(\.display) == ["Swift"])
+        }
+        let spellings = try store.queue.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT g.tweet_id || ' ' || coalesce(g.display, m.display) FROM tweet_tag g JOIN mention m ON m.id = g.mention_id ORDER BY g.tweet_id
+                """)
+        }
+        #expect(spellings == ["1 SWIFT", "2 SWIFT", "3 Swift", "4 swift"])
+        #expect(try store.hashtags(minimum: 1).map(\.display) == ["SWIFT"])
+    }
 }
