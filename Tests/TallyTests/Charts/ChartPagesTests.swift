@@ -127,7 +127,7 @@ struct ChartPagesTests {
         #expect(!files.isEmpty)
         let store = try project.store
         let importer = Importer(store: store)
-        for file in files.sorted() { try importer.importFile(data.appendingPathComponent(file)) }
+        for file in files.sorted() { _ = try importer.importFile(data.appendingPathComponent(file)) }
         let charts = try store.charts()
         #expect(charts.count >= 6)
         #expect(Set(charts.map(\.mediaType)).count >= 6)
