@@ -99,13 +99,13 @@ enum TwitterMaintenance {
         let keepTweet = try db.makeStatement(sql: "INSERT INTO prune_kept_tweet (id) VALUES (?)")
         for id in keptTweets { try keepTweet.execute(arguments: [id]) }
 
-        func delete(_ sql: String) throws -> Int {
+        func changes(_ sql: String) throws -> Int {
             try db.execute(sql: sql)
             return db.changesCount
         }
-        let counts = try delete("DELETE FROM term_mention WHERE term_id NOT IN (SELECT id FROM prune_kept_term)")
-        let links = try delete("DELETE FROM term_tweet WHERE term_id NOT IN (SELECT id FROM prune_kept_term)")
-        let searches = try delete("DELETE FROM term WHERE id NOT IN (SELECT id FROM prune_kept_term)")
+        let counts = try changes("DELETE FROM term_mention WHERE term_id NOT IN (SELECT id FROM prune_kept_term)")
+        let links = try changes("DELETE FROM term_tweet WHERE term_id NOT IN (SELECT id FROM prune_kept_term)")
+        let searches = try changes("DELETE FROM term WHERE id NOT IN (SELECT id FROM prune_kept_term)")
         // A tweet still referred to from another table (another source's, say) stays. Twitter's own
         // side tables of a tweet (its tags, its media, the timelines naming it) are part of the
         // tweet, not references that keep it: they go with it.
@@ -122,13 +122,13 @@ enum TwitterMaintenance {
         for table in sideTables.sorted() {
             try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE tweet_id IN (SELECT id FROM prune_gone_tweet)")
         }
-        let tweets = try delete("DELETE FROM tweet WHERE id IN (SELECT id FROM prune_gone_tweet)")
+        let tweets = try changes("DELETE FROM tweet WHERE id IN (SELECT id FROM prune_gone_tweet)")
         // A hashtag or user no kept search counts is no longer counted; the row itself goes once
         // no kept tweet is tagged with it either.
-        let mentions = try delete("UPDATE mention SET counted = 0 WHERE counted AND id NOT IN (SELECT mention_id FROM term_mention)")
+        let mentions = try changes("UPDATE mention SET counted = 0 WHERE counted AND id NOT IN (SELECT mention_id FROM term_mention)")
         try db.execute(sql: "DELETE FROM mention WHERE " + (try db.unreferencedCondition(table: "mention")))
         // A kept tweet's page links the people it mentions to their pages: they stay too.
-        let people = try delete("DELETE FROM user WHERE " + (try db.unreferencedCondition(table: "user"))
+        let people = try changes("DELETE FROM user WHERE " + (try db.unreferencedCondition(table: "user"))
                                 + " AND lower(screen_name) NOT IN (SELECT m.folded FROM mention m WHERE m.kind = 'user' AND m.id IN (SELECT mention_id FROM tweet_tag))")
         return [.init("searches", searches), .init("tweets", tweets), .init("people", people),
                 .init("hashtags and users", mentions), .init("search–tweet links", links), .init("popularity counts", counts)]

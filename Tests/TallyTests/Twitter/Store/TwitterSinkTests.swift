@@ -30,6 +30,16 @@ struct TwitterSinkTests {
         }
     }
 
+    /// Each hashtag row as "tweet id, the tweet's own spelling", by tweet id.
+    private func hashtagSpellings(_ store: Store) throws -> [String] {
+        try store.queue.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT g.tweet_id || ' ' || coalesce(g.display, m.display) FROM tweet_tag g JOIN mention m ON m.id = g.mention_id
+                WHERE m.kind = 'hashtag' ORDER BY g.tweet_id
+                """)
+        }
+    }
+
     @Test("a store bigger than the page cache gets its tags written in key order, with the same rows")
     func sortedTags() throws {
         let plain = TestProject()
@@ -69,22 +79,14 @@ struct TwitterSinkTests {
             ]),
         ])
         let store = try project.store
-        func spellings() throws -> [String] {
-            try store.queue.read { db in
-                try String.fetchAll(db, sql: """
-                    SELECT g.tweet_id || ' ' || coalesce(g.display, m.display) FROM tweet_tag g JOIN mention m ON m.id = g.mention_id
-                    WHERE m.kind = 'hashtag' ORDER BY g.tweet_id
-                    """)
-            }
-        }
 
         try project.importFiles(["home.json"])
-        #expect(try spellings() == ["10 Swift"])
+        #expect(try hashtagSpellings(store) == ["10 Swift"])
         #expect(try store.totals().mentions == 0)
         #expect(try store.hashtags(minimum: 1).map(\.display) == ["Swift"])
 
         try project.importFiles(["search.json"])
-        #expect(try spellings() == ["10 Swift", "11 SWIFT", "12 swift"])
+        #expect(try hashtagSpellings(store) == ["10 Swift", "11 SWIFT", "12 swift"])
         let term = try #require(try store.allTerms().first)
         #expect(try store.popularity(of: term.id, kind: .hashtag).rows.map(\.display) == ["SWIFT"])
         #expect(try store.popularity(of: term.id, kind: .user).rows.map(\.display) == ["bob"])
@@ -110,12 +112,7 @@ struct TwitterSinkTests {
         for term in terms {
             #expect(try store.popularity(of: term.id, kind: .hashtag).rows.map(\.display) == ["Swift"])
         }
-        let spellings = try store.queue.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT g.tweet_id || ' ' || coalesce(g.display, m.display) FROM tweet_tag g JOIN mention m ON m.id = g.mention_id ORDER BY g.tweet_id
-                """)
-        }
-        #expect(spellings == ["1 SWIFT", "2 SWIFT", "3 Swift", "4 swift"])
+        #expect(try hashtagSpellings(store) == ["1 SWIFT", "2 SWIFT", "3 Swift", "4 swift"])
         #expect(try store.hashtags(minimum: 1).map(\.display) == ["SWIFT"])
     }
 }
