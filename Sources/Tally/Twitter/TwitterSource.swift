@@ -36,12 +36,14 @@ public struct TwitterSource: DataSource {
         let mediaFolder = context.store.filesFolder.appendingPathComponent(id).appendingPathComponent("media")
         let media = Set(((try? FileManager.default.contentsOfDirectory(atPath: mediaFolder.path)) ?? []).filter(TwitterArchive.isSafeName))
         let directory = TwitterDirectory(terms: terms, people: people, hashtags: hashtags, localMedia: media)
+        // One card per tweet per build, shared by every section's pages.
+        let cards = PostCards(theme: try context.theme ?? Theme.load(folder: nil), directory: directory)
         return [
-            SearchesSection(context: context, terms: terms, directory: directory),
-            TweetsSection(context: context, terms: terms, directory: directory, mediaFolder: mediaFolder),
-            PeopleSection(context: context, people: people, directory: directory),
-            HashtagsSection(context: context, hashtags: hashtags, directory: directory),
-            TimelinesSection(context: context, timelines: timelines, directory: directory),
+            SearchesSection(context: context, terms: terms, directory: directory, cards: cards),
+            TweetsSection(context: context, terms: terms, directory: directory, cards: cards, mediaFolder: mediaFolder),
+            PeopleSection(context: context, people: people, directory: directory, cards: cards),
+            HashtagsSection(context: context, hashtags: hashtags, directory: directory, cards: cards),
+            TimelinesSection(context: context, timelines: timelines, directory: directory, cards: cards),
         ]
     }
 

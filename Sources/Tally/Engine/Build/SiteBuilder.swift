@@ -45,7 +45,7 @@ public struct SiteBuilder {
         let theme = try steps.run("load theme") { try Theme.load(folder: project.themeURL) }
         let time = builtAt ?? BuildClock.now()
         let context = SiteContext(store: store, siteTitle: project.title, builtAt: time, baseURL: project.baseURL, settings: project.settings,
-                                  cacheFolder: usesCache ? project.cacheURL : nil, warn: warn, progress: progress)
+                                  cacheFolder: usesCache ? project.cacheURL : nil, warn: warn, progress: progress, theme: theme)
         // Only sources that hold data get a card, a place in the header and pages.
         let parts = try steps.run("gather sources") {
             try sources.compactMap { source -> (card: HomeCard, sections: [any SiteSection])? in

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A piece of HTML built in code, for what Markdown cannot say: `<img>` with its size and lazy
 /// loading, `<time datetime>`, links with `rel`, inline SVG.
@@ -25,6 +28,12 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
     /// Text, escaped.
     public static func text(_ text: String) -> HTMLFragment {
         HTMLFragment(html: escape(MarkdownEscaping.removingDirectionalControls(text)), isBlock: false)
+    }
+
+    /// HTML that is already safe: a theme partial's output, whose every value its content type
+    /// escaped (`HTMLEscaping`). Never for data.
+    static func trusted(_ html: String, block: Bool) -> HTMLFragment {
+        HTMLFragment(html: html, isBlock: block)
     }
 
     /// A line break.
@@ -90,6 +99,40 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
         return (0..<3).map { _ in String(generator.next() as UInt64, radix: 36) }.joined(separator: "q")
     }()
     private static var prefix: String { "tallyhtml" + secret + "z" }
+    /// Stands for the site's root in HTML rendered once for many pages (`SharedParts`): letters and
+    /// digits that data cannot forge, replaced by each page's own way back to the root.
+    static let rootToken = "tallyroot" + secret + "z/"
+
+    /// `html` with every `rootToken` replaced by `root` (`../../`, or empty at the site's root).
+    static func placingRoot(in html: String, root: String) -> String {
+        var source = html
+        return source.withUTF8 { bytes -> String in
+            guard let base = bytes.baseAddress else { return html }
+            let token = rootTokenBytes
+            var out: [UInt8] = []
+            var copied = 0
+            var from = 0
+            // memchr finds each candidate's first byte; memcmp checks the rest (glibc's memmem is
+            // not in Swift's Glibc module).
+            while from + token.count <= bytes.count, let hit = memchr(base + from, Int32(token[0]), bytes.count - token.count + 1 - from) {
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                guard memcmp(base + at, token, token.count) == 0 else {
+                    from = at + 1
+                    continue
+                }
+                if out.isEmpty { out.reserveCapacity(bytes.count) }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<at]))
+                out.append(contentsOf: root.utf8)
+                copied = at + token.count
+                from = copied
+            }
+            guard copied > 0 else { return html }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    private static let rootTokenBytes = Array(rootToken.utf8)
 
     /// The token that stands for this fragment in Markdown: letters and digits only, so Markdown
     /// escaping and cmark-gfm leave it as it is. It carries the HTML itself, as hex.
@@ -111,6 +154,15 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
     final class Table: @unchecked Sendable {
         private let lock = NSLock()
         private var fragments: [String] = []
+        private var partsPlaced = false
+
+        /// Whether a part rendered for many pages (`SharedParts`) was placed, whose links then
+        /// start at `rootToken`.
+        var placesParts: Bool { lock.withLock { partsPlaced } }
+
+        func markPartPlaced() {
+            lock.withLock { partsPlaced = true }
+        }
 
         func add(_ html: String) -> Int {
             lock.withLock {

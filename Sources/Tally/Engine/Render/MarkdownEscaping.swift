@@ -39,13 +39,21 @@ public enum MarkdownEscaping {
         }))
     }
 
-    /// Registers the `MARKDOWN` content type with swift-mustache (once per process).
+    /// Registers the `MARKDOWN` and `SAFEHTML` content types with swift-mustache (once per process).
     static let registered: Void = {
         MustacheContentTypes.register(MarkdownContentType(), named: "MARKDOWN")
+        MustacheContentTypes.register(SafeHTMLContentType(), named: "SAFEHTML")
     }()
 }
 
 /// swift-mustache's hook: `{{value}}` in a Markdown template goes through `MarkdownEscaping`.
 struct MarkdownContentType: MustacheContentType {
     func escapeText(_ text: String) -> String { MarkdownEscaping.escape(text) }
+}
+
+/// swift-mustache's hook for a theme's HTML partials (`twitter/_card.html`): `{{value}}` is escaped
+/// as `HTMLFragment` escapes text, with directional controls dropped, byte for byte the same, and
+/// without swift-mustache's own HTML escaping's per-character dictionary look-ups.
+struct SafeHTMLContentType: MustacheContentType {
+    func escapeText(_ text: String) -> String { HTMLFragment.escape(MarkdownEscaping.removingDirectionalControls(text)) }
 }

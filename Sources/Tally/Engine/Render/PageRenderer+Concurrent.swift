@@ -9,7 +9,7 @@ extension PageRenderer {
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
         let chunkSize = max(64, (pages.count + workers * 4 - 1) / (workers * 4))
         let chunks = stride(from: 0, to: pages.count, by: chunkSize).map { $0..<min($0 + chunkSize, pages.count) }
-        let results = ChunkResults(count: chunks.count)
+        let results = ConcurrentResults<[OutputFile]>(count: chunks.count)
         DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
             do {
                 let files = try chunks[index].flatMap { try renderFiles(pages[$0]) }
@@ -18,23 +18,6 @@ extension PageRenderer {
                 results.set(index, .failure(error))
             }
         }
-        return try results.joined()
-    }
-}
-
-/// Collects the chunks' results from several threads.
-private final class ChunkResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<[OutputFile], any Error>?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: Result<[OutputFile], any Error>) {
-        lock.withLock { slots[index] = result }
-    }
-
-    /// The files in chunk order, or the first chunk's error.
-    func joined() throws -> [OutputFile] {
-        try lock.withLock { try slots.flatMap { try $0!.get() } }
+        return try results.values().flatMap { $0 }
     }
 }

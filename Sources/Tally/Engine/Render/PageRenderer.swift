@@ -22,7 +22,11 @@ public struct PageRenderer: Sendable {
     }
 
     private func renderFilesWithTable(_ page: SitePage) throws -> [OutputFile] {
-        let (body, tableFiles) = tables.render(markdown: try markdown(template: page.template, model: page.model, for: page.path), page: page.path)
+        var (body, tableFiles) = tables.render(markdown: try markdown(template: page.template, model: page.model, for: page.path), page: page.path)
+        // Parts rendered once for many pages (post cards) link from the site's root.
+        if HTMLFragment.table?.placesParts == true {
+            body = HTMLFragment.placingRoot(in: body, root: page.linkRoot ?? Routes.root(from: page.path))
+        }
         let html = theme.layout.render(try MustacheValueEncoder.encode(LayoutContext(page: page, body: body, site: site)), library: theme.library)
         return [OutputFile(path: page.path, bytes: Array(html.utf8))] + tableFiles
     }

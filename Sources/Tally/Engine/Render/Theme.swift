@@ -7,7 +7,8 @@ import Mustache
 public struct Theme: Sendable {
     /// Wraps every page body; HTML with mustache placeholders.
     public let layout: MustacheTemplate
-    /// Page templates (`home`, `twitter/popularity`…) and partials (`_*.md`), Markdown with mustache.
+    /// Page templates (`home`, `twitter/popularity`…) and partials (`_*.md`), Markdown with mustache,
+    /// and HTML partials (`twitter/_card.html`) rendered once per item (`SharedParts`).
     public let library: MustacheLibrary
     /// Files copied to the output as they are, by path under `assets/`.
     public let assets: [String: [UInt8]]
@@ -29,6 +30,14 @@ public struct Theme: Sendable {
                 // A source's templates sit in its folder and are named with it (`twitter/tweet`).
                 let source = "{{% CONTENT_TYPE: MARKDOWN}}" + String(decoding: bytes, as: UTF8.self)
                 library.register(try Theme.parse(source, file: "\(origin)/\(path)"), named: String(path.dropLast(3)))
+            } else if path.hasSuffix(".html"), path != "layout.html" {
+                // HTML partials (`twitter/_card.html`), rendered once per item and placed into
+                // pages whole: every `{{value}}` in them is escaped for HTML. The file's final line
+                // break is dropped, so a partial can be placed inside a line of another.
+                var text = String(decoding: bytes, as: UTF8.self)
+                while text.hasSuffix("\n") || text.hasSuffix("\r\n") { text.removeLast() }
+                let source = "{{% CONTENT_TYPE: SAFEHTML}}" + text
+                library.register(try Theme.parse(source, file: "\(origin)/\(path)"), named: String(path.dropLast(5)))
             }
         }
         if library.getTemplate(named: "404") == nil {

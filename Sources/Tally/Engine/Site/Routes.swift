@@ -23,9 +23,11 @@ public enum Routes {
         root(from: from) + to
     }
 
-    /// The prefix that leads from the page at `path` back to the output folder (`../../`).
+    /// The prefix that leads from the page at `path` back to the output folder (`../../`); from a
+    /// part rendered once for many pages (`SharedParts.page`), the token each page replaces.
     public static func root(from path: String) -> String {
-        String(repeating: "../", count: path.reduce(0) { $1 == "/" ? $0 + 1 : $0 })
+        if path == SharedParts.page { return SharedParts.root }
+        return String(repeating: "../", count: path.reduce(0) { $1 == "/" ? $0 + 1 : $0 })
     }
 
     /// A slug safe on every file system and host: the text's ASCII letters and digits, and, unless

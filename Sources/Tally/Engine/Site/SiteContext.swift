@@ -10,6 +10,9 @@ public struct SiteContext: Sendable {
     public var baseURL: String?
     /// The project's settings that sources declared (`DataSource.settingKeys`).
     public var settings: [String: ProjectSetting]
+    /// The theme pages are rendered with, for parts a source renders once for many pages
+    /// (`SharedParts`); nil where nothing is rendered (search documents in tests).
+    public var theme: Theme?
 
     /// A folder in the project where a source may keep downloads between builds (`.tally/cache/`),
     /// each source in a subfolder named by its id; nil to download nothing.
@@ -20,8 +23,10 @@ public struct SiteContext: Sendable {
     public var progress: (@Sendable (String) -> Void)?
 
     public init(store: Store, siteTitle: String, builtAt: Int64, baseURL: String? = nil, settings: [String: ProjectSetting] = [:],
-                cacheFolder: URL? = nil, warn: (@Sendable (String) -> Void)? = nil, progress: (@Sendable (String) -> Void)? = nil) {
+                cacheFolder: URL? = nil, warn: (@Sendable (String) -> Void)? = nil, progress: (@Sendable (String) -> Void)? = nil,
+                theme: Theme? = nil) {
         self.store = store
+        self.theme = theme
         self.settings = settings
         self.siteTitle = siteTitle
         self.builtAt = builtAt

@@ -6,6 +6,7 @@ struct HashtagsSection: SiteSection {
     let context: SiteContext
     let hashtags: [StoredHashtag]
     let directory: TwitterDirectory
+    let cards: PostCards
 
     var navigation: NavigationEntry? { hashtags.isEmpty ? nil : Self.entry }
 
@@ -15,7 +16,7 @@ struct HashtagsSection: SiteSection {
         try sink.page(SitePage(path: Routes.hashtags, template: "twitter/hashtags", title: "Hashtags", section: Self.entry.id,
                                model: HashtagsPage(rows: rows, count: rows.count)))
         for tag in hashtags {
-            var list = TweetListPlanner(store: context.store, directory: directory, filter: .hashtag(tag.folded), heading: "#" + tag.display,
+            var list = TweetListPlanner(store: context.store, cards: cards, filter: .hashtag(tag.folded), heading: "#" + tag.display,
                                         path: { Routes.hashtag(tag.folded, page: $0) }, section: Self.entry.id)
             list.links = { here in [PageLink(text: "All hashtags", href: Routes.relative(from: here, to: Routes.hashtags))] }
             try list.plan(into: sink)

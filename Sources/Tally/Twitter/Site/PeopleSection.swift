@@ -6,6 +6,7 @@ struct PeopleSection: SiteSection {
     let context: SiteContext
     let people: [StoredPerson]
     let directory: TwitterDirectory
+    let cards: PostCards
 
     var navigation: NavigationEntry? { Self.entry }
 
@@ -25,7 +26,7 @@ struct PeopleSection: SiteSection {
             let user = person.user
             try sink.file(OutputFile(path: Routes.contactCard(user.screenName), bytes: Array(VCard.card(for: user).utf8)))
             let daily = try context.store.tweetsPer(.day, .author(user.id))
-            var list = TweetListPlanner(store: context.store, directory: directory, filter: .author(user.id),
+            var list = TweetListPlanner(store: context.store, cards: cards, filter: .author(user.id),
                                         heading: "\(user.name) (@\(user.screenName))", path: { Routes.person(user.screenName, page: $0) },
                                         section: Self.entry.id)
             list.links = { here in [PageLink(text: "People", href: Routes.relative(from: here, to: Routes.people))] }

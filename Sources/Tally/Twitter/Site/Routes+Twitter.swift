@@ -10,7 +10,7 @@ extension Routes {
         "searches/\(slug(term.folded))/\(kind == .hashtag ? "hashtags" : "users").\(format)"
     }
     /// The list of a term's tweets.
-    public static func termTweets(_ term: SearchTerm, page: Int = 1) -> String { paged("searches/\(slug(term.folded))/tweets", page) }
+    public static func termTweets(_ term: SearchTerm, page: Int? = nil) -> String { paged("searches/\(slug(term.folded))/tweets", page) }
     /// One tweet.
     public static func tweet(_ id: String) -> String { "tweets/\(idSlug(id))/index.html" }
 
@@ -33,30 +33,31 @@ extension Routes {
 
 /// People, hashtags, timelines, the list of every tweet, and pictures.
 extension Routes {
-    /// Page `page` (from 1) of a paged list whose first page is `folder/index.html`.
-    static func paged(_ folder: String, _ page: Int) -> String {
-        page <= 1 ? "\(folder)/index.html" : "\(folder)/\(page)/index.html"
+    /// A paged list's page: `folder/index.html` (nil) shows its newest items; page `n` (counted
+    /// from the oldest, from 1) is `folder/n/index.html`, so new items never renumber a page.
+    static func paged(_ folder: String, _ page: Int?) -> String {
+        page.map { "\(folder)/\($0)/index.html" } ?? "\(folder)/index.html"
     }
 
     /// Every stored tweet, newest first, in pages.
-    public static func allTweets(page: Int = 1) -> String { paged("all-tweets", page) }
+    public static func allTweets(page: Int? = nil) -> String { paged("all-tweets", page) }
 
     /// Everyone with a page.
     public static let people = "people/index.html"
     /// A person's page and the further pages of their tweets; keyed by screen name, case-blind.
-    public static func person(_ screenName: String, page: Int = 1) -> String { paged("people/\(slug(screenName.lowercased()))", page) }
+    public static func person(_ screenName: String, page: Int? = nil) -> String { paged("people/\(slug(screenName.lowercased()))", page) }
     /// A person's contact card.
     public static func contactCard(_ screenName: String) -> String { "people/\(slug(screenName.lowercased()))/contact.vcf" }
 
     /// Hashtags seen in two or more tweets.
     public static let hashtags = "hashtags/index.html"
     /// A hashtag's tweets (`folded` is the tag without `#`, lower-cased).
-    public static func hashtag(_ folded: String, page: Int = 1) -> String { paged("hashtags/\(slug(folded))", page) }
+    public static func hashtag(_ folded: String, page: Int? = nil) -> String { paged("hashtags/\(slug(folded))", page) }
 
     /// The timelines imported.
     public static let timelines = "timelines/index.html"
     /// One timeline's tweets.
-    public static func timeline(_ name: String, page: Int = 1) -> String { paged("timelines/\(slug(name.lowercased()))", page) }
+    public static func timeline(_ name: String, page: Int? = nil) -> String { paged("timelines/\(slug(name.lowercased()))", page) }
 
     /// A tweet's picture, fitted and zoomable (`number` from 1).
     public static func tweetImage(_ id: String, number: Int) -> String { "tweets/\(idSlug(id))/images/\(number)/index.html" }

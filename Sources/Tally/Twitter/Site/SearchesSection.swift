@@ -9,6 +9,7 @@ struct SearchesSection: SiteSection {
     /// Every term, newest search first.
     let terms: [SearchTerm]
     let directory: TwitterDirectory
+    let cards: PostCards
 
     var navigation: NavigationEntry? { Self.entry }
 
@@ -39,7 +40,7 @@ struct SearchesSection: SiteSection {
                                        hashtags: tables[.hashtag]!, users: tables[.user]!, perDay: perDay)))
 
             let popularityPath = path
-            var list = TweetListPlanner(store: context.store, directory: directory, filter: .term(term.id), heading: "Tweets for \(term.text)",
+            var list = TweetListPlanner(store: context.store, cards: cards, filter: .term(term.id), heading: "Tweets for \(term.text)",
                                         path: { Routes.termTweets(term, page: $0) }, section: Self.entry.id)
             list.links = { [PageLink(text: "Popularity", href: Routes.relative(from: $0, to: popularityPath))] }
             if let perDay { list.header = { _ in perDay } }

@@ -1,78 +1,96 @@
 /// A page of a paged tweet list: every tweet, a person's, a hashtag's, a search's or a timeline's.
 public struct TweetListPage: Encodable, Sendable {
     public var heading: String
-    /// `2,045 tweets, newest first · page 2 of 41`.
+    /// `2,045 tweets, newest first` on the newest page; an older page says which tweets it holds.
     public var intro: String
     public var links: [PageLink]
-    /// Shown above the list on the first page only (a profile, a plot).
+    /// Shown above the list on the newest page only (a profile, a plot).
     public var header: HTMLFragment?
     public var pager: HTMLFragment
-    public var list: HTMLFragment
+    /// The page's post cards, rendered once per build and shared with every page that shows them.
+    public var list: SharedPartList
     public var hasTweets: Bool
 }
 
-/// Plans a paged list of tweets: fixed-size static pages, newest first, with links to the next and
-/// previous pages and a jump by month; hands each tweet to `each` with its chunk, so one walk of
-/// the store also plans the tweets' own pages.
+/// Plans a paged list of tweets: static pages of 50, numbered from the oldest so that new tweets
+/// change only the pages they land on, each showing its tweets newest first; the list's own
+/// address shows the newest page (1 to 50 tweets) with a jump by month. Hands each tweet to `each`
+/// with its chunk, so one walk of the store also plans the tweets' own pages.
 struct TweetListPlanner {
     static let pageSize = 50
 
     let store: Store
-    let directory: TwitterDirectory
+    let cards: PostCards
     let filter: TweetFilter
     let heading: String
-    /// The page at position `page` (from 1).
-    let path: (Int) -> String
+    /// Page `n` (counted from the oldest), or the list's own address (nil), which shows the newest.
+    let path: (Int?) -> String
     let section: String
     var links: (String) -> [PageLink] = { _ in [] }
     var header: ((String) -> HTMLFragment)? = nil
     var noun = "tweets"
 
+    /// The path of page `number` of `pages`: the newest is the list's own address.
+    private func location(_ number: Int, of pages: Int) -> String {
+        number >= pages ? path(nil) : path(number)
+    }
+
     func plan(into sink: PageSink, each: ((StoredTweet, TweetChunk) throws -> Void)? = nil) throws {
         let total = try store.tweetCount(filter)
         let pages = max(1, (total + Self.pageSize - 1) / Self.pageSize)
         let months = try store.tweetsPer(.month, filter).reversed().map { $0 }
-        var number = 0
+        // The newest page holds what is left over the full pages below it.
+        let newest = total - (pages - 1) * Self.pageSize
+        var number = pages
         func emit(_ chunk: TweetChunk?) throws {
-            number += 1
-            let here = path(number)
-            let cards = TweetHTML(page: here, directory: directory, chunk: chunk ?? TweetChunk(tweets: []))
-            let items = (chunk?.tweets ?? []).map { HTMLFragment.element("li", [:], [cards.card($0)]) }
+            defer { number -= 1 }
+            let here = location(number, of: pages)
             let count = total == 1 ? "1 tweet" : "\(total.formatted) \(noun)"
-            let intro = pages > 1 ? "\(count), newest first · page \(number) of \(pages)" : "\(count), newest first"
-            try sink.page(SitePage(path: here, template: "twitter/tweet-list", title: number > 1 ? "\(heading) (page \(number))" : heading,
+            let intro: String
+            if number == pages {
+                intro = "\(count), newest first"
+            } else {
+                // Only what this page holds: its text stays the same as newer tweets arrive.
+                let first = (number - 1) * Self.pageSize + 1
+                intro = "\(noun.prefix(1).uppercased() + noun.dropFirst()) \(first.formatted)–\((first + Self.pageSize - 1).formatted), counted from the oldest; newest first"
+            }
+            let list = try chunk.map { try cards.list($0) } ?? SharedPartList(listClass: "tweets", items: [])
+            try sink.page(SitePage(path: here, template: "twitter/tweet-list", title: number < pages ? "\(heading) (page \(number))" : heading,
                                    section: section, model: TweetListPage(
-                                       heading: heading, intro: intro, links: links(here), header: number == 1 ? header?(here) : nil,
-                                       pager: pager(page: number, of: pages, from: here, months: months, total: total),
-                                       list: .element("ol", ["class": "tweets"], items, block: true), hasTweets: !items.isEmpty)))
+                                       heading: heading, intro: intro, links: links(here), header: number == pages ? header?(here) : nil,
+                                       pager: pager(page: number, of: pages, from: here, months: number == pages ? months : [], total: total),
+                                       list: list, hasTweets: !list.isEmpty)))
         }
-        try store.forEachTweetChunk(filter, size: Self.pageSize) { chunk in
+        var sizes = [newest]
+        try store.forEachTweetChunk(filter, sizes: { sizes.popLast() ?? Self.pageSize }) { chunk in
             try emit(chunk)
             if let each { for tweet in chunk.tweets { try each(tweet, chunk) } }
         }
-        if number == 0 { try emit(nil) }
+        if total == 0 { try emit(nil) }
     }
 
-    /// Newer and older page links, where the reader is, and (over several pages) a jump by month.
+    /// Newer and older page links and where the reader is; on the newest page (over several
+    /// pages) a jump by month. Older pages name no total, so they stay the same as the list grows.
     func pager(page: Int, of pages: Int, from here: String, months: [(key: String, count: Int)], total: Int) -> HTMLFragment {
         guard pages > 1 else { return .joined([], block: true) }
         var parts: [HTMLFragment] = []
-        if page > 1 {
-            parts.append(.element("a", ["rel": "prev", "href": Routes.relative(from: here, to: path(page - 1))], [.text("← Newer")]))
+        if page < pages {
+            parts.append(.element("a", ["rel": "prev", "href": Routes.relative(from: here, to: location(page + 1, of: pages))], [.text("← Newer")]))
             parts.append(.text(" "))
         }
-        parts.append(.element("span", ["class": "pager-where"], [.text("Page \(page) of \(pages)")]))
-        if page < pages {
+        parts.append(.element("span", ["class": "pager-where"], [.text(page == pages ? "Newest of \(pages) pages" : "Page \(page)")]))
+        if page > 1 {
             parts.append(.text(" "))
-            parts.append(.element("a", ["rel": "next", "href": Routes.relative(from: here, to: path(page + 1))], [.text("Older →")]))
+            parts.append(.element("a", ["rel": "next", "href": Routes.relative(from: here, to: location(page - 1, of: pages))], [.text("Older →")]))
         }
         var jump: [HTMLFragment] = []
         if months.count > 1 {
-            var before = 0
+            // Each month opens the page holding its newest tweet.
+            var newer = 0
             let items = months.map { month -> HTMLFragment in
-                let target = before / Self.pageSize + 1
-                before += month.count
-                return .element("li", [:], [.element("a", ["href": Routes.relative(from: here, to: path(target))],
+                let target = (total - 1 - newer) / Self.pageSize + 1
+                newer += month.count
+                return .element("li", [:], [.element("a", ["href": Routes.relative(from: here, to: location(target, of: pages))],
                                                      [.text(month.key)]), .text(" (\(month.count))")])
             }
             jump.append(.element("details", ["class": "month-jump"], [.element("summary", [:], [.text("Jump to a month")]),
@@ -94,3 +112,4 @@ extension Int {
         return (self < 0 ? "-" : "") + out
     }
 }
+

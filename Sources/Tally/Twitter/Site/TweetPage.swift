@@ -2,7 +2,8 @@
 /// searches that found it.
 public struct TweetPage: Encodable, Sendable {
     public var heading: String
-    public var card: HTMLFragment
+    /// The post card, as every list shows it.
+    public var card: SharedPart
     public var images: HTMLFragment?
     public var links: [HTMLFragment]
     public var hasLinks: Bool

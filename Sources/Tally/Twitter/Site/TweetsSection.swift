@@ -9,6 +9,7 @@ struct TweetsSection: SiteSection {
     /// Every term, newest search first: a tweet lists the searches that found it in this order.
     let terms: [SearchTerm]
     let directory: TwitterDirectory
+    let cards: PostCards
 
     var navigation: NavigationEntry? { Self.entry }
     /// Where pictures kept from archives are (`Store.filesFolder`'s `twitter/media`).
@@ -23,13 +24,13 @@ struct TweetsSection: SiteSection {
             }
         }
         let byID = Dictionary(terms.enumerated().map { ($1.id, ($0, $1)) }, uniquingKeysWith: { first, _ in first })
-        let list = TweetListPlanner(store: context.store, directory: directory, filter: .all, heading: "All tweets",
+        let list = TweetListPlanner(store: context.store, cards: cards, filter: .all, heading: "All tweets",
                                     path: { Routes.allTweets(page: $0) }, section: Self.entry.id)
         try list.plan(into: sink) { tweet, chunk in
             let path = Routes.tweet(tweet.id)
             let found = (chunk.termIDs[tweet.id] ?? []).compactMap { byID[$0] }.sorted { $0.0 < $1.0 }
                 .map { PageLink(text: $0.1.text, href: Routes.relative(from: path, to: Routes.popularity($0.1))) }
-            let html = TweetHTML(page: path, directory: directory, chunk: chunk)
+            let html = TweetHTML(page: path, directory: directory)
             // A retweet's page shows the original's pictures, links and names: what the reader sees.
             let shown = tweet.retweetOf.flatMap { chunk.referenced[$0] } ?? tweet
             let media = chunk.media[shown.id] ?? []
@@ -46,7 +47,7 @@ struct TweetsSection: SiteSection {
                 .map { PageLink(text: "@" + $0.value, href: directory.userHref($0.value, from: path)) }
             let name = tweet.author.map { "\($0.name) (@\($0.screenName))" } ?? "an unknown author"
             try sink.page(SitePage(path: path, template: "twitter/tweet", title: "Tweet by " + name, section: Self.entry.id, model: TweetPage(
-                heading: "Tweet by " + name, card: html.card(tweet), images: media.isEmpty ? nil : html.thumbnails(shown.id, media),
+                heading: "Tweet by " + name, card: try cards.card(tweet.id), images: media.isEmpty ? nil : html.thumbnails(shown.id, media),
                 links: links, hasLinks: !links.isEmpty, hashtags: hashtags, hasHashtags: !hashtags.isEmpty,
                 users: users, hasUsers: !users.isEmpty, terms: found, hasTerms: !found.isEmpty,
                 webHref: Routes.tweetOnWeb(tweet.id, screenName: tweet.author?.screenName),

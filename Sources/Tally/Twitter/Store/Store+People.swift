@@ -88,17 +88,24 @@ extension Store {
     /// Walks the filter's tweets newest first, `size` at a time, each chunk with what its cards
     /// show beside the tweets: the originals they retweet or quote, their media, their searches.
     public func forEachTweetChunk(_ filter: TweetFilter, size: Int, _ body: (TweetChunk) throws -> Void) throws {
+        try forEachTweetChunk(filter, sizes: { size }, body)
+    }
+
+    /// Walks the filter's tweets newest first in chunks whose sizes `sizes` gives, one after
+    /// another (a paged list's newest page holds what is left over its full pages).
+    public func forEachTweetChunk(_ filter: TweetFilter, sizes: () -> Int, _ body: (TweetChunk) throws -> Void) throws {
         try queue.read { db in
             let parser = JSONParser()
             let (clause, arguments) = filter.clause
             let cursor = try Row.fetchCursor(db, sql: Self.tweetQuery + clause + " ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC",
                                              arguments: arguments)
             var tweets: [StoredTweet] = []
-            tweets.reserveCapacity(size)
+            var size = max(1, sizes())
             func flush() throws {
                 guard !tweets.isEmpty else { return }
                 try body(try Self.chunk(tweets, db: db, parser: parser))
                 tweets.removeAll(keepingCapacity: true)
+                size = max(1, sizes())
             }
             while let row = try cursor.next() {
                 tweets.append(Self.tweet(row, parser: parser))

@@ -15,14 +15,27 @@ struct TweetCardTests {
         return (store, directory, project)
     }
 
+    /// The card of tweet `id` as its own page shows it: rendered by the default theme's partial,
+    /// its links made relative to `tweets/ID/index.html`.
     private func card(_ id: String, _ store: Store, _ directory: TwitterDirectory) throws -> String {
+        let cards = PostCards(theme: try Theme.load(folder: nil), directory: directory)
         var found: String?
         try store.forEachTweetChunk(.all, size: 500) { chunk in
-            if let tweet = chunk.tweets.first(where: { $0.id == id }) {
-                found = TweetHTML(page: Routes.tweet(id), directory: directory, chunk: chunk).card(tweet).html
+            if chunk.tweets.contains(where: { $0.id == id }) {
+                try cards.prepare(chunk)
+                found = HTMLFragment.placingRoot(in: try cards.card(id).html(), root: Routes.root(from: Routes.tweet(id)))
             }
         }
         return try #require(found, "tweet \(id) is stored")
+    }
+
+    /// A tweet's text as the card's partial shows it (the inside of `<p class="tweet-text">`).
+    private func text(_ tweet: StoredTweet, _ chunk: TweetChunk, _ directory: TwitterDirectory, theme: Theme) throws -> String {
+        let post = CardPost(tweet, chunk: chunk, directory: directory, nested: true)
+        let html = try PartialRenderer(theme: theme, template: "twitter/_card-post").render(post)
+        let start = try #require(html.range(of: "<p class=\"tweet-text\">"))
+        let end = try #require(html[start.upperBound...].range(of: "</p>"))
+        return String(html[start.upperBound..<end.lowerBound])
     }
 
     /// The text a reader sees: tags dropped, `<br>` as a line break, entities decoded once.
@@ -48,10 +61,10 @@ struct TweetCardTests {
     func everyText(file: String) throws {
         let (store, directory, _) = try load([file])
         var checked = 0
+        let theme = try Theme.load(folder: nil)
         try store.forEachTweetChunk(.all, size: 500) { chunk in
-            let cards = TweetHTML(page: "tweets/x/index.html", directory: directory, chunk: chunk)
             for tweet in chunk.tweets {
-                let html = cards.text(tweet.text).html
+                let html = try text(tweet, chunk, directory, theme: theme)
                 #expect(visible(html) == shown(tweet.text), "\(tweet.id)")
                 #expect(html.components(separatedBy: "<br>").count - 1 == tweet.text.text.filter { $0 == "\n" }.count, "\(tweet.id)")
                 let scalars = Array(tweet.text.text.unicodeScalars)
@@ -117,9 +130,9 @@ struct TweetCardTests {
         let (rstats, rstatsDirectory, _) = try load(["v1-search-extended-rstats.json"])
         let linked = try #require(try rstats.allTweets().first { $0.text.entities.contains { $0.kind == .url && $0.displayURL != nil && $0.range != nil } })
         let url = linked.text.entities.first { $0.kind == .url && $0.displayURL != nil && $0.range != nil }!
-        let text = TweetHTML(page: "tweets/x/index.html", directory: rstatsDirectory, chunk: TweetChunk(tweets: [])).text(linked.text).html
-        #expect(text.contains("rel=\"nofollow noopener\""))
-        #expect(text.contains(">\(HTMLFragment.text(url.displayURL!).html)</a>"))
+        let shown = try text(linked, TweetChunk(tweets: [linked]), rstatsDirectory, theme: try Theme.load(folder: nil))
+        #expect(shown.contains("rel=\"nofollow noopener\""))
+        #expect(shown.contains(">\(HTMLFragment.text(url.displayURL!).html)</a>"))
     }
 
     @Test("an unknown author's tweet links to twitter.com/i/web/status/ID")

@@ -7,11 +7,14 @@ import Darwin
 
 /// Byte records kept in an unlinked temporary file rather than in memory, read back by number.
 ///
-/// The search index needs every result record only at its end, in an order known only then; a
-/// million of them would be a few hundred megabytes of memory. The file is unlinked as soon as it is
+/// The search index needs every result record only at its end, in an order known only then, and
+/// post cards rendered once are placed into pages of later sections; a million of either would be
+/// a few hundred megabytes of memory. The file is unlinked as soon as it is
 /// made, so nothing is left behind, even by a crash; the kernel's page cache keeps it fast.
 /// Falls back to memory when no temporary file can be made.
-final class RecordSpill {
+/// Appends happen on one thread; once they stop, reads may come from any number of threads
+/// (`pread` and the buffer, which no longer changes).
+final class RecordSpill: @unchecked Sendable {
     private var descriptor: Int32 = -1
     private var buffer: [UInt8] = []
     /// Where buffered bytes start in the file.
@@ -21,8 +24,8 @@ final class RecordSpill {
     private var inMemory = false
     private static let bufferSize = 1 << 20
 
-    init() {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/tally-search-XXXXXX").utf8CString)
+    init(name: String = "search") {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/tally-\(name)-XXXXXX").utf8CString)
         descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if descriptor >= 0 {
             template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }

@@ -1,0 +1,149 @@
+import Foundation
+
+/// Pieces of pages rendered once per build from a theme partial (a post card), kept out of memory
+/// in a spill file, and placed by reference into every page that shows them.
+///
+/// A part does not know the page it lands on, so its links start at the site's root written as
+/// `SharedParts.root` (a token data cannot forge); the page renderer turns that token into the
+/// page's own way back to the root (`../../`) as it writes the page, as the layout does for assets.
+///
+/// Parts are added first, on one thread (a source's first section renders them a chunk at a time,
+/// spreading each chunk over the cores), and read afterwards from any thread while pages render.
+public final class SharedParts: @unchecked Sendable {
+    /// Stands for the site's root in a part's links; `Routes.relative(from: SharedParts.page, to:)`
+    /// makes such links.
+    public static let root = HTMLFragment.rootToken
+    /// The page a part's links are made from (`Routes.relative(from: SharedParts.page, to: …)`):
+    /// they then start at `root`. Not a path any page has.
+    public static let page = "(shared part)"
+
+    private let template: String
+    private let theme: Theme
+    private let spill: RecordSpill
+    /// Record number by key (a post's id), kept as 128 bits: a million posts' ids as strings
+    /// would be a hundred megabytes.
+    private var numbers: [Key: Int32] = [:]
+
+    /// Parts rendered by `template` (a partial's name, `twitter/_card`) from `theme`.
+    public init(template: String, theme: Theme) {
+        self.template = template
+        self.theme = theme
+        spill = RecordSpill(name: "parts")
+    }
+
+    /// How many parts are kept.
+    public var count: Int { numbers.count }
+
+    /// Renders the parts for `keys` not kept yet with the partial, each from the model that
+    /// `model` makes for its index in `keys`, spreading the work over the machine's cores, and keeps
+    /// them in order.
+    public func add(_ keys: [String], model: @Sendable (Int) -> any Encodable) throws {
+        var seen = Set<Key>()
+        let fresh = keys.indices.filter { numbers[Key(keys[$0])] == nil && seen.insert(Key(keys[$0])).inserted }
+        guard !fresh.isEmpty else { return }
+        let renderer = PartialRenderer(theme: theme, template: template)
+        let results = ConcurrentResults<[UInt8]>(count: fresh.count)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        let chunk = max(1, (fresh.count + workers * 2 - 1) / (workers * 2))
+        let ranges = stride(from: 0, to: fresh.count, by: chunk).map { $0..<min($0 + chunk, fresh.count) }
+        DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
+            for item in ranges[index] {
+                results.set(item, Result { Array(try renderer.render(model(fresh[item])).utf8) })
+            }
+        }
+        for (index, bytes) in try results.values().enumerated() {
+            numbers[Key(keys[fresh[index]])] = Int32(spill.count)
+            spill.append(bytes)
+        }
+    }
+
+    /// The part kept for `key`, to place in a page model; nil when none was rendered.
+    public func part(_ key: String) -> SharedPart? {
+        numbers[Key(key)].map { SharedPart(parts: self, number: Int($0)) }
+    }
+
+    /// A key's 128-bit FNV-1a digest (two lanes): a collision would need about 2^64 keys.
+    private struct Key: Hashable {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325
+        var b: UInt64 = 0x8422_2325_cbf2_9ce4
+
+        init(_ text: String) {
+            for byte in text.utf8 {
+                a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
+                b = (b ^ UInt64(byte &+ 0x5b)) &* 0x100_0000_01b3
+            }
+        }
+    }
+
+    /// The HTML of part `number`, its links still starting at `root`.
+    func html(_ number: Int) throws -> String {
+        var bytes: [UInt8] = []
+        try spill.read(number, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// A part placed in a page model: encodes as the rendered part, as an `HTMLFragment` would.
+public struct SharedPart: Encodable, Sendable {
+    let parts: SharedParts
+    let number: Int
+
+    /// The part's HTML, its links still starting at `SharedParts.root`.
+    func html() throws -> String { try parts.html(number) }
+
+    public func encode(to encoder: Encoder) throws {
+        HTMLFragment.table?.markPartPlaced()
+        try HTMLFragment.trusted(try parts.html(number), block: true).encode(to: encoder)
+    }
+}
+
+/// Parts one after another, each in an item of a list (`<ol class="tweets"><li>…</li>…</ol>`).
+public struct SharedPartList: Encodable, Sendable {
+    /// The list's class attribute.
+    public var listClass: String
+    public var items: [SharedPart]
+    public var isEmpty: Bool { items.isEmpty }
+
+    public init(listClass: String, items: [SharedPart]) {
+        self.listClass = listClass
+        self.items = items
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var html = "<ol class=\"" + HTMLFragment.escape(listClass) + "\">"
+        for item in items { html += "<li>" + (try item.parts.html(item.number)) + "</li>" }
+        if !items.isEmpty { HTMLFragment.table?.markPartPlaced() }
+        try HTMLFragment.trusted(html + "</ol>", block: true).encode(to: encoder)
+    }
+}
+
+/// Renders one partial of a theme with models, every value escaped for HTML.
+struct PartialRenderer: Sendable {
+    let theme: Theme
+    let template: String
+
+    func render(_ model: any Encodable) throws -> String {
+        guard let partial = theme.library.getTemplate(named: template) else {
+            throw ThemeError(file: "templates/\(template).html", reason: "the theme has no such partial")
+        }
+        let context = try MustacheValueEncoder.encode(model)
+        return partial.render(context, library: theme.library)
+    }
+}
+
+/// Collects results computed on several threads, in order.
+final class ConcurrentResults<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<Value, any Error>?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<Value, any Error>) {
+        lock.withLock { slots[index] = result }
+    }
+
+    /// The values in order, or the first error.
+    func values() throws -> [Value] {
+        try lock.withLock { try slots.map { try $0!.get() } }
+    }
+}

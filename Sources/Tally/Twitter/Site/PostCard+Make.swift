@@ -1,0 +1,118 @@
+extension PostCard {
+    /// The card for `tweet`, with what its chunk knows of the posts it retweets or quotes and their
+    /// pictures, and the directory's knowledge of which people and hashtags have pages.
+    init(_ tweet: StoredTweet, chunk: TweetChunk, directory: TwitterDirectory) {
+        let from = SharedParts.page
+        if let id = tweet.retweetOf, let original = chunk.referenced[id] {
+            isRetweet = true
+            retweetedBy = CardPerson(tweet.author, directory: directory)
+            retweetHref = Routes.relative(from: from, to: Routes.tweet(tweet.id))
+            retweetTime = CardTime(tweet.createdAt)
+            post = CardPost(original, chunk: chunk, directory: directory, nested: false)
+        } else {
+            isRetweet = false
+            retweetedBy = CardPerson(nil, directory: directory)
+            retweetHref = ""
+            retweetTime = CardTime(iso: "", text: "")
+            post = CardPost(tweet, chunk: chunk, directory: directory, nested: false)
+        }
+    }
+}
+
+extension CardPost {
+    init(_ tweet: StoredTweet, chunk: TweetChunk, directory: TwitterDirectory, nested: Bool) {
+        let from = SharedParts.page
+        person = CardPerson(tweet.author, directory: directory)
+        href = Routes.relative(from: from, to: Routes.tweet(tweet.id))
+        time = CardTime(tweet.createdAt)
+        text = CardTextPart.parts(tweet.text, directory: directory)
+        let items = chunk.media[tweet.id] ?? []
+        hasMedia = !items.isEmpty
+        media = items.enumerated().compactMap { index, item in
+            guard let src = directory.imageSource(item.imageURL, tweet: tweet.id, from: from) else { return nil }
+            let (width, height) = TweetHTML.fit(item, within: 240)
+            return CardMedia(href: Routes.relative(from: from, to: Routes.tweetImage(tweet.id, number: index + 1)), src: src,
+                             alt: item.alt ?? TweetHTML.describe(item, index), width: width, height: height,
+                             hasBadge: item.kind != "photo", badge: item.kind == "gif" ? "GIF" : "Video")
+        }
+        if !nested, let id = tweet.quotes, let quoted = chunk.referenced[id] {
+            hasQuote = true
+            quote = [CardPost(quoted, chunk: chunk, directory: directory, nested: true)]
+        } else {
+            hasQuote = false
+            quote = []
+        }
+    }
+}
+
+extension CardPerson {
+    init(_ user: StoredUser?, directory: TwitterDirectory) {
+        guard let user else {
+            self.init(isKnown: false, name: "Unknown author", hasPage: false, pageHref: "", hasHandle: false, handle: "",
+                      initials: TweetHTML.initials(nil), hasAvatar: false, avatarSrc: "")
+            return
+        }
+        let page = directory.personPath(user.screenName).map { Routes.relative(from: SharedParts.page, to: $0) }
+        let avatar = user.avatarURL.flatMap(Routes.external)
+        self.init(isKnown: true, name: user.name.isEmpty ? "@" + user.screenName : user.name, hasPage: page != nil, pageHref: page ?? "",
+                  hasHandle: true, handle: user.screenName, initials: TweetHTML.initials(user), hasAvatar: avatar != nil,
+                  avatarSrc: avatar ?? "")
+    }
+}
+
+extension CardTime {
+    init(_ seconds: Int64) {
+        self.init(iso: UTCTime.iso(seconds), text: UTCTime.format(seconds) + " UTC")
+    }
+}
+
+extension CardTextPart {
+    private static func plain(_ text: String) -> CardTextPart {
+        CardTextPart(isText: true, isBreak: false, isLink: false, value: text, linkClass: "", href: "", isExternal: false, hasTitle: false, title: "")
+    }
+
+    private static let lineBreak = CardTextPart(isText: false, isBreak: true, isLink: false, value: "", linkClass: "", href: "",
+                                                isExternal: false, hasTitle: false, title: "")
+
+    private static func link(_ shown: String, kind: String, href: String, title: String? = nil) -> CardTextPart {
+        CardTextPart(isText: false, isBreak: false, isLink: true, value: shown, linkClass: kind, href: href, isExternal: kind == "link",
+                     hasTitle: title != nil, title: title ?? "")
+    }
+
+    /// The text with line breaks kept and its hashtags, mentions and links linked, each over
+    /// exactly its own code points; entities that overlap or fall outside the text stay plain.
+    static func parts(_ text: TweetText, directory: TwitterDirectory) -> [CardTextPart] {
+        let scalars = Array(text.text.unicodeScalars)
+        func slice(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
+        var parts: [CardTextPart] = []
+        func plain(_ string: String) {
+            for (index, line) in string.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if index > 0 { parts.append(lineBreak) }
+                if !line.isEmpty { parts.append(.plain(String(line))) }
+            }
+        }
+        let from = SharedParts.page
+        var cursor = 0
+        let placed = text.entities.compactMap { entity in entity.range.map { (entity, $0) } }.sorted { $0.1.lowerBound < $1.1.lowerBound }
+        for (entity, range) in placed where range.lowerBound >= cursor && range.upperBound <= scalars.count && !range.isEmpty {
+            if range.lowerBound > cursor { plain(slice(cursor..<range.lowerBound)) }
+            let shown = slice(range)
+            switch entity.kind {
+            case .hashtag:
+                parts.append(.link(shown, kind: "hashtag", href: directory.hashtagHref(entity.value, folded: entity.folded, from: from)))
+            case .user:
+                parts.append(.link(shown, kind: "mention", href: directory.userHref(entity.value, from: from)))
+            case .url:
+                if let target = Routes.external(entity.expandedURL ?? entity.value) ?? Routes.external(entity.value) {
+                    parts.append(.link(entity.displayURL ?? shown, kind: "link", href: target,
+                                       title: entity.expandedURL.map(MarkdownEscaping.removingDirectionalControls)))
+                } else {
+                    plain(shown)
+                }
+            }
+            cursor = range.upperBound
+        }
+        if cursor < scalars.count { plain(slice(cursor..<scalars.count)) }
+        return parts
+    }
+}

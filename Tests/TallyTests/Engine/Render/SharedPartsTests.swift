@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import Tally
+
+/// HTML partials rendered once per build and placed whole into every page that shows them.
+@Suite("Shared parts")
+struct SharedPartsTests {
+    private struct Item: Encodable, Sendable {
+        var name: String
+        var href: String
+    }
+
+    private struct Page: Encodable, Sendable {
+        var part: SharedPart
+        var list: SharedPartList
+    }
+
+    /// A theme whose partial links a name to a page, and whose page template places one part and a list.
+    private func theme(partial: String = "{{!\n  A comment holding a line break.\n}}<a href=\"{{href}}\">{{name}}</a>\n") throws -> Theme {
+        try Theme(files: ["layout.html": Array("{{{body}}}".utf8), "page.md": Array("# Page\n\n{{part}}\n\n{{list}}\n".utf8),
+                          "x/_item.html": Array(partial.utf8)], origin: "test")
+    }
+
+    /// Counts how many times a model is asked for, from any thread.
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func add() { lock.withLock { value += 1 } }
+        var count: Int { lock.withLock { value } }
+    }
+
+    @Test("each key is rendered once, however often it is added, and its data is escaped for HTML")
+    func renderedOnce() throws {
+        let parts = SharedParts(template: "x/_item", theme: try theme())
+        let counter = Counter()
+        let names = ["a", "<b>", "c & \u{202E}d"]
+        for _ in 0..<3 {
+            try parts.add(names + ["a"]) { index in
+                counter.add()
+                return Item(name: names[index % 3], href: Routes.relative(from: SharedParts.page, to: "x/\(index % 3)/index.html"))
+            }
+        }
+        #expect(counter.count == 3)
+        #expect(parts.count == 3)
+        let html = try #require(parts.part("<b>")).html()
+        #expect(html == "<a href=\"\(SharedParts.root)x/1/index.html\">&lt;b&gt;</a>", "no line break of the template reaches the part")
+        #expect(try #require(parts.part("c & \u{202E}d")).html().hasSuffix(">c &amp; d</a>"), "directional overrides are dropped")
+        #expect(parts.part("missing") == nil)
+    }
+
+    @Test("a placed part links from the page it lands on, at any depth")
+    func linksFromEachPage() throws {
+        let theme = try theme()
+        let parts = SharedParts(template: "x/_item", theme: theme)
+        try parts.add(["one", "two"]) { Item(name: "n\($0)", href: Routes.relative(from: SharedParts.page, to: "things/\($0)/index.html")) }
+        let renderer = PageRenderer(theme: theme, site: SiteInfo(title: "T", baseURL: nil, builtAt: 0))
+        let model = Page(part: try #require(parts.part("one")),
+                         list: SharedPartList(listClass: "things", items: [try #require(parts.part("one")), try #require(parts.part("two"))]))
+        let deep = try renderer.render(SitePage(path: "a/b/index.html", template: "page", title: "t", section: "home", model: model))
+        let top = try renderer.render(SitePage(path: "index.html", template: "page", title: "t", section: "home", model: model))
+        #expect(deep.contains("<a href=\"../../things/0/index.html\">n0</a>"))
+        #expect(deep.contains("<ol class=\"things\"><li><a href=\"../../things/0/index.html\">n0</a></li><li><a href=\"../../things/1/index.html\">n1</a></li></ol>"))
+        #expect(top.contains("<a href=\"things/0/index.html\">n0</a>"))
+        #expect(!deep.contains(SharedParts.root) && !top.contains(SharedParts.root))
+    }
+
+    @Test("a theme without the partial is named in the error")
+    func missingPartial() throws {
+        let parts = SharedParts(template: "x/_other", theme: try theme())
+        #expect(throws: ThemeError.self) { try parts.add(["a"]) { _ in Item(name: "a", href: "") } }
+    }
+}

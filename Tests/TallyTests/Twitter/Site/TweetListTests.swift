@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import Tally
+
+/// Paged tweet lists are numbered from the oldest, so new tweets change only the pages they land on.
+@Suite("Paged tweet lists")
+struct TweetListTests {
+    /// `count` tweets by alice, each with #pages and naming @bob, in search "first"; ids from `from`.
+    private func page(_ ids: ClosedRange<Int>) -> String {
+        Synthetic.searchPage(query: "first", ids.map { TweetSpec(id: "\($0)", text: "number \($0) #pages @bob") })
+    }
+
+    /// The lists the tweets are in: all tweets, the search's, alice's and #pages'.
+    private let lists = ["all-tweets", "searches/first/tweets", "people/alice", "hashtags/pages"]
+
+    /// Tweet ids in the order a page shows them.
+    private func ids(_ html: String) -> [Int] {
+        html.components(separatedBy: "<p class=\"tweet-text\">number ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+    }
+
+    @Test("page n holds the 50 tweets counted from the oldest, newest first; the list's own address holds the rest")
+    func numberedFromTheOldest() throws {
+        let project = TestProject()
+        try project.folder.write(["a.json": page(1...120)])
+        try project.importFiles(["a.json"])
+        try project.build()
+        for list in lists {
+            #expect(try ids(project.page("\(list)/1/index.html")) == Array((1...50).reversed()), "\(list)")
+            #expect(try ids(project.page("\(list)/2/index.html")) == Array((51...100).reversed()), "\(list)")
+            let newest = try project.page("\(list)/index.html")
+            #expect(ids(newest) == Array((101...120).reversed()), "\(list)")
+            #expect(newest.contains("120 tweets, newest first"), "\(list)")
+            let link = { (from: String, to: String) in "href=\"\(Routes.relative(from: from, to: to))\"" }
+            #expect(newest.contains(link("\(list)/index.html", "\(list)/2/index.html") + ">Older →"), "\(list)")
+            #expect(!project.folder.exists("public/\(list)/3/index.html"), "\(list)")
+            let older = try project.page("\(list)/2/index.html")
+            #expect(older.contains("Tweets 51–100, counted from the oldest"), "\(list)")
+            #expect(older.contains(link("\(list)/2/index.html", "\(list)/index.html") + ">← Newer"), "\(list)")
+            #expect(older.contains(link("\(list)/2/index.html", "\(list)/1/index.html") + ">Older →"), "\(list)")
+            #expect(!older.contains("120"), "an older page names no total: \(list)")
+        }
+    }
+
+    @Test("a new tweet changes only the newest page of each list; a full newest page becomes a numbered one, and the one below it only links to it")
+    func newTweetsTouchOnlyTheirPages() throws {
+        let project = TestProject()
+        try project.folder.write(["a.json": page(1...120), "b.json": page(121...121), "c.json": page(122...150), "d.json": page(151...151)])
+        try project.importFiles(["a.json"])
+        try project.build()
+        func snapshot() throws -> [String: String] {
+            var pages: [String: String] = [:]
+            for list in lists {
+                for name in ["index.html", "1/index.html", "2/index.html", "3/index.html"] where project.folder.exists("public/\(list)/\(name)") {
+                    pages["\(list)/\(name)"] = try project.page("\(list)/\(name)")
+                }
+            }
+            return pages
+        }
+        let before = try snapshot()
+        try project.importFiles(["b.json"])
+        try project.build(builtAt: 1_700_000_600)
+        let after = try snapshot()
+        #expect(Set(after.keys) == Set(before.keys))
+        for (path, html) in after {
+            let newest = lists.contains { path == "\($0)/index.html" }
+            #expect((html != before[path]) == newest, "\(path): only a list's newest page shows the new tweet")
+        }
+        // Fill the newest page (150 tweets), then one more: page 3 appears, page 1 stays, and page 2
+        // differs only in where its "Newer" link goes.
+        try project.importFiles(["c.json"])
+        try project.build(builtAt: 1_700_001_200)
+        let full = try snapshot()
+        try project.importFiles(["d.json"])
+        try project.build(builtAt: 1_700_001_800)
+        let grown = try snapshot()
+        let link = { (from: String, to: String) in "href=\"\(Routes.relative(from: from, to: to))\"" }
+        for list in lists {
+            #expect(grown["\(list)/1/index.html"] == full["\(list)/1/index.html"], "\(list)")
+            let relinked = try #require(full["\(list)/2/index.html"]).replacingOccurrences(
+                of: "rel=\"prev\" " + link("\(list)/2/index.html", "\(list)/index.html"),
+                with: "rel=\"prev\" " + link("\(list)/2/index.html", "\(list)/3/index.html"))
+            #expect(grown["\(list)/2/index.html"] == relinked, "\(list)")
+            #expect(try ids(#require(grown["\(list)/3/index.html"])) == Array((101...150).reversed()), "\(list)")
+            #expect(try ids(#require(grown["\(list)/index.html"])) == [151], "\(list)")
+        }
+    }
+}
