@@ -24,7 +24,7 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
 
     /// Text, escaped.
     public static func text(_ text: String) -> HTMLFragment {
-        HTMLFragment(html: escape(text.removingDirectionalControls), isBlock: false)
+        HTMLFragment(html: escape(MarkdownEscaping.removingDirectionalControls(text)), isBlock: false)
     }
 
     /// A line break.
@@ -42,7 +42,7 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
             precondition(!attribute.lowercased().hasPrefix("on") && attribute.lowercased() != "style", "no script or inline style attributes")
             html += " " + attribute
             if value.isEmpty && attribute != "alt" && attribute != "href" { continue }
-            var safe = value.removingDirectionalControls
+            var safe = MarkdownEscaping.removingDirectionalControls(value)
             if attribute == "href" || attribute == "src" || attribute == "xlink:href" {
                 if !MarkdownRenderer.isAllowed(safe) { safe = "" }
             }

@@ -36,8 +36,8 @@ struct LayoutContext: Encodable {
     }
 
     init(page: SitePage, body: String, site: SiteInfo) {
-        siteTitle = site.title.removingDirectionalControls
-        pageTitle = page.title.removingDirectionalControls
+        siteTitle = MarkdownEscaping.removingDirectionalControls(site.title)
+        pageTitle = MarkdownEscaping.removingDirectionalControls(page.title)
         isHome = page.path == Routes.home
         // Relative to the page, except where a page sets its own start (the 404 page's `/dash/`).
         let root = page.linkRoot ?? Routes.root(from: page.path)

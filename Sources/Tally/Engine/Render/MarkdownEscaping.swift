@@ -26,6 +26,12 @@ public enum MarkdownEscaping {
         return String(out)
     }
 
+    /// Text for HTML attributes and titles: the one rule for directional controls
+    /// (`String.removingDirectionalControls`), under the name Render's callers use.
+    public static func removingDirectionalControls(_ text: String) -> String {
+        text.removingDirectionalControls
+    }
+
     /// Registers the `MARKDOWN` content type with swift-mustache (once per process).
     static let registered: Void = {
         MustacheContentTypes.register(MarkdownContentType(), named: "MARKDOWN")

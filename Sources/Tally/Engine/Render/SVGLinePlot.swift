@@ -67,7 +67,7 @@ public struct SVGLinePlot: Sendable {
 
     static func escape(_ text: String) -> String {
         var out = ""
-        for scalar in text.removingDirectionalControls.unicodeScalars {
+        for scalar in MarkdownEscaping.removingDirectionalControls(text).unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
