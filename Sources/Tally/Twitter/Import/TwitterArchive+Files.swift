@@ -142,7 +142,7 @@ extension TwitterArchive {
             let compressed = max(1, min(Int64(clamping: entry.compressedSize), zipSize))
             // A second entry of the same name is skipped: the first one stays.
             guard var output = try CappedOutput(target, name: name, cap: cap) else { continue }
-            _ = try archive.extract(entry, bufferSize: 1 << 16) { chunk in
+            let checksum = try archive.extract(entry, bufferSize: 1 << 16) { chunk in
                 try output.append(chunk)
                 total += Int64(chunk.count)
                 if output.written > limits.ratioFreeBytes, output.written > compressed * limits.ratio {
@@ -153,6 +153,9 @@ extension TwitterArchive {
                     throw Refusal(reason: "its files inflate to more than \(limits.ratio) times the zip's size (\(zipSize) bytes) by \(name); "
                                   + "refused as a zip bomb, nothing of the archive was imported")
                 }
+            }
+            if checksum != entry.checksum {
+                throw Refusal(reason: "\(name) is damaged (its CRC-32 does not match); nothing of the archive was imported")
             }
         }
     }

@@ -10,6 +10,9 @@ enum TwitterArchive {
                             bio: "twitter-archive-owner-bio", website: "twitter-archive-owner-website",
                             location: "twitter-archive-owner-location", avatar: "twitter-archive-owner-avatar")
 
+    /// The archive at `url` as a bundle of its tweet files with its owner, its pictures staged
+    /// under `filesFolder`; nil when `url` is no archive. A file past its cap, or one that is no
+    /// regular file, refuses the whole archive.
     static func bundle(at url: URL, filesFolder: URL, limits: Limits = Limits()) throws -> ImportBundle? {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
@@ -53,7 +56,7 @@ enum TwitterArchive {
     /// folder, also stages its pictures. Every file it reads or copies must be a regular file
     /// within its cap: a link, a folder or a FIFO where a file belongs is refused, never opened.
     private static func readFolder(_ data: URL, root: URL, staged: StagedFiles, copyingMedia: Bool,
-                             limits: Limits) throws -> (documents: [(url: URL, name: String)], options: ImportOptions, note: String) {
+                                   limits: Limits) throws -> (documents: [(url: URL, name: String)], options: ImportOptions, note: String) {
         let manager = FileManager.default
         if data != root { try requireFolder(data, name: "data") }
         let names = (try? manager.contentsOfDirectory(atPath: data.path)) ?? []
