@@ -65,7 +65,8 @@ let package = Package(
         .testTarget(
             name: "TallyTests",
             // The CLI is a dependency so the end-to-end tests can run the real `tally` binary.
-            dependencies: ["Tally", "TallyCLI"],
+            // ZIPFoundation makes hostile zips (bombs, bloated entries) in the archive tests.
+            dependencies: ["Tally", "TallyCLI", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             exclude: ["Fixtures"]
         ),
     ],

@@ -25,7 +25,7 @@ extension TallyCommand {
                 let terminal = isatty(STDERR_FILENO) == 1
                 builder.warn = { message in
                     if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-                    FileHandle.standardError.write(Data("tally: warning: \(message)\n".utf8))
+                    complain("warning: " + message)
                 }
                 if terminal {
                     builder.progress = { line in FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8)) }

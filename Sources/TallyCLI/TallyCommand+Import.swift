@@ -34,7 +34,7 @@ extension TallyCommand {
                                              wholeFolder: { url in DataSources.all.contains { $0.claimsFolder(at: url) } })
             for skipped in inputs.skipped { print("\(skipped): skipped (not a file tally reads)") }
             var failures = inputs.missing.map { "\($0.path): \($0.reason)" }
-            for failure in failures { FileHandle.standardError.write(Data("tally: \(failure)\n".utf8)) }
+            for failure in failures { complain(failure) }
             if inputs.files.isEmpty {
                 throw fail(failures.isEmpty ? "nothing to import: no file tally reads in \(files.joined(separator: ", "))" : "nothing imported")
             }
@@ -59,7 +59,7 @@ extension TallyCommand {
                 } catch {
                     if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
                     failures.append("\(error)")
-                    FileHandle.standardError.write(Data("tally: \(error)\n".utf8))
+                    complain("\(error)")
                 }
             }
             if !failures.isEmpty {

@@ -24,7 +24,7 @@ struct TallyCommand: AsyncParsableCommand {
                 var message = "unknown command '\(first)'"
                 if let near = CommandSuggestion.closest(to: first, among: names) { message += "; did you mean \(near)?" }
                 message += "\nCommands: \(names.joined(separator: ", ")). See `tally help`."
-                FileHandle.standardError.write(Data("tally: \(message)\n".utf8))
+                complain(message)
                 Foundation.exit(ExitCode.validationFailure.rawValue)
             }
         }
@@ -59,6 +59,11 @@ struct ProjectOptions: ParsableArguments {
 
 /// Prints an error the way every command does: one line on stderr, then a non-zero exit.
 func fail(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data("tally: \(message)\n".utf8))
+    complain(message)
     return ExitCode.failure
+}
+
+/// Writes `tally: MESSAGE` on stderr, control characters from data escaped.
+func complain(_ message: String) {
+    FileHandle.standardError.write(Data("tally: \(message.escapingControls(keepingLineBreaks: true))\n".utf8))
 }

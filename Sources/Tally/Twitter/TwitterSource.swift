@@ -34,7 +34,7 @@ public struct TwitterSource: DataSource {
         let hashtags = try context.store.hashtags()
         let timelines = try context.store.timelines()
         let mediaFolder = context.store.filesFolder.appendingPathComponent(id).appendingPathComponent("media")
-        let media = Set(((try? FileManager.default.contentsOfDirectory(atPath: mediaFolder.path)) ?? []).filter(TwitterArchive.isSafeName))
+        let media = Set(((try? FileManager.default.contentsOfDirectory(atPath: mediaFolder.path)) ?? []).filter { TwitterArchive.isKeptPicture($0, in: mediaFolder) })
         let directory = TwitterDirectory(terms: terms, people: people, hashtags: hashtags, localMedia: media)
         // One card per tweet per build, shared by every section's pages.
         let cards = PostCards(theme: try context.theme ?? Theme.load(folder: nil), directory: directory)

@@ -17,23 +17,10 @@ struct HostileDataTests {
         return project
     }
 
-    private func outputFiles(_ project: TestProject) throws -> [String] {
-        let root = project.folder.url.appendingPathComponent("public")
-        let walker = FileManager.default.enumerator(atPath: root.path)
-        var files: [String] = []
-        while let path = walker?.nextObject() as? String {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder), !isFolder.boolValue {
-                files.append(path)
-            }
-        }
-        return files.sorted()
-    }
-
     @Test("no page carries live markup from data")
     func inert() throws {
         let project = try buildHostile()
-        let pages = try outputFiles(project).filter { $0.hasSuffix(".html") }
+        let pages = project.outputFiles().filter { $0.hasSuffix(".html") }
         #expect(pages.count >= 15)
         // An event handler attribute: quoted attribute values (escaped data in `content="…"`) are skipped.
         let liveAttribute = try Regex("<[a-zA-Z](?:[^>\"']|\"[^\"]*\"|'[^']*')*\\son[a-z]+\\s*=")
@@ -59,7 +46,7 @@ struct HostileDataTests {
             #expect(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'self';"), "\(path)")
         }
         // The search index holds the same text as JavaScript strings: escaped, never markup.
-        let index = try outputFiles(project).filter { $0.hasPrefix("search/") && $0.hasSuffix(".js") }
+        let index = project.outputFiles().filter { $0.hasPrefix("search/") && $0.hasSuffix(".js") }
         #expect(index.count >= 3)
         for path in index {
             let text = try project.page(path)
@@ -78,7 +65,7 @@ struct HostileDataTests {
     @Test("ids and names never make a path outside the folder, nor two paths differing only in case")
     func paths() throws {
         let project = try buildHostile()
-        let files = try outputFiles(project)
+        let files = project.outputFiles()
         for path in files {
             #expect(path.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || "-._/".utf8.contains($0) }, "\(path)")
             #expect(!path.split(separator: "/").contains { $0 == ".." || $0 == "con" || $0.count > 80 }, "\(path)")

@@ -102,6 +102,20 @@ struct TestProject {
     }
 
     func page(_ path: String) throws -> String { try folder.read("public/" + path) }
+
+    /// Every file of the built site (`public/`), as paths inside it, sorted.
+    func outputFiles() -> [String] {
+        let root = folder.url.appendingPathComponent("public")
+        let walker = FileManager.default.enumerator(atPath: root.path)
+        var files: [String] = []
+        while let path = walker?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder), !isFolder.boolValue {
+                files.append(path)
+            }
+        }
+        return files.sorted()
+    }
 }
 
 /// The Twitter part of an import's summary, for tests that check its counts.

@@ -2,8 +2,9 @@ import Foundation
 
 /// A folder or an archive file that a source reads as a whole (a Twitter archive, as downloaded or
 /// unpacked): the documents in it, imported one by one as usual, and options that apply to all
-/// of them (whose archive it is). Files the source keeps beside the store (pictures) are copied
-/// while the bundle is opened, into `Store.filesFolder`.
+/// of them (whose archive it is). Files the source keeps beside the store (pictures) wait in
+/// `staged` while the bundle is opened and go into `Store.filesFolder` only once every document
+/// has imported.
 public struct ImportBundle: Sendable {
     /// The documents to import, in order, each with the name messages use.
     public var documents: [(url: URL, name: String)]
@@ -13,12 +14,16 @@ public struct ImportBundle: Sendable {
     public var temporary: URL?
     /// What the bundle was, for the summary (`Twitter archive of @jack: 3 files, 12 pictures`).
     public var note: String
+    /// Files to keep beside the store, put in place only when every document has imported.
+    public var staged: StagedFiles?
 
-    public init(documents: [(url: URL, name: String)], options: ImportOptions, temporary: URL? = nil, note: String) {
+    public init(documents: [(url: URL, name: String)], options: ImportOptions, temporary: URL? = nil, note: String,
+                staged: StagedFiles? = nil) {
         self.documents = documents
         self.options = options
         self.temporary = temporary
         self.note = note
+        self.staged = staged
     }
 }
 
@@ -44,10 +49,19 @@ extension Importer {
                 throw ImportError(file: name, place: nil, reason: "\(error)")
             }
             guard let bundle else { continue }
-            defer { if let temporary = bundle.temporary { try? FileManager.default.removeItem(at: temporary) } }
+            defer {
+                if let temporary = bundle.temporary { try? FileManager.default.removeItem(at: temporary) }
+                bundle.staged?.discard()
+            }
             var inner = self
             for (key, value) in bundle.options.values { inner.options[key] = value }
-            return try bundle.documents.map { try inner.importFile($0.url, displayName: name + ": " + $0.name) }
+            let summaries = try bundle.documents.map { try inner.importFile($0.url, displayName: name + ": " + $0.name) }
+            do {
+                try bundle.staged?.commit()
+            } catch {
+                throw ImportError(file: name, place: nil, reason: "its documents were imported, but its files could not be put in place (\(error))")
+            }
+            return summaries
         }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {

@@ -13,8 +13,10 @@ public struct ImportError: Error, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// The message, with control characters from data (file names, keys) escaped.
     public var description: String {
-        if let place { return "\(file): \(place): \(reason)" }
+        let file = file.escapingControls(), reason = reason.escapingControls(keepingLineBreaks: true)
+        if let place { return "\(file): \(place.escapingControls()): \(reason)" }
         return "\(file): \(reason)"
     }
 }

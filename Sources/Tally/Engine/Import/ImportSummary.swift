@@ -17,6 +17,6 @@ public struct ImportSummary: Sendable, CustomStringConvertible {
     public var description: String {
         let format = formats.isEmpty ? "" : " [\(formats.joined(separator: ", "))]"
         let details = reports.isEmpty ? "nothing to import" : reports.map(\.description).joined(separator: "; ")
-        return "\(file)\(format): \(details)"
+        return "\(file.escapingControls())\(format): \(details.escapingControls(keepingLineBreaks: true))"
     }
 }

@@ -131,8 +131,21 @@ enum JSONLocation {
                 guard i + 1 < b.count else { break }
                 let escape = b[i + 1]
                 if escape == UInt8(ascii: "u") {
-                    guard i + 6 <= b.count, b[(i + 2)..<(i + 6)].allSatisfy({ isHex($0) }) else {
+                    guard let code = hexEscape(b, i) else {
                         return Problem(offset: i, reason: "expected four hex digits after \\u")
+                    }
+                    // A character beyond U+FFFF is a high surrogate escaped, then a low one; either alone is none.
+                    if (0xDC00...0xDFFF).contains(code) {
+                        return Problem(offset: i, reason: "expected a character, found the lone low surrogate \\u\(hex(code)) "
+                                       + "(a low surrogate \\uDC00–\\uDFFF must follow a high one \\uD800–\\uDBFF)")
+                    }
+                    if (0xD800...0xDBFF).contains(code) {
+                        guard i + 7 < b.count, b[i + 6] == UInt8(ascii: "\\"), b[i + 7] == UInt8(ascii: "u"),
+                              let low = hexEscape(b, i + 6), (0xDC00...0xDFFF).contains(low) else {
+                            return Problem(offset: i, reason: "expected a low surrogate \\uDC00–\\uDFFF after the high surrogate \\u\(hex(code)), "
+                                           + "found none (a lone surrogate is no character)")
+                        }
+                        i += 6
                     }
                     i += 6
                 } else if "\"\\/bfnrt".utf8.contains(escape) {
@@ -177,13 +190,25 @@ enum JSONLocation {
             while i < b.count, b[i] >= 48, b[i] <= 57 { i += 1 }
             guard i > exponent else { return Problem(offset: i, reason: "expected a digit in the exponent") }
         }
+        let text = String(decoding: b[start..<i], as: UTF8.self)
         if integer {
-            let text = String(decoding: b[start..<i], as: UTF8.self)
             if Int64(text) == nil && UInt64(text) == nil {
                 return Problem(offset: start, reason: "the integer \(text.prefix(30)) does not fit in 64 bits; expected ids as strings (id_str)")
             }
+        } else if let value = Double(text), !value.isFinite {
+            return Problem(offset: start, reason: "the number \(text.prefix(30)) is too large for a 64-bit float; expected a number within ±1.8e308")
         }
         return nil
+    }
+
+    /// The code unit of the `\uXXXX` escape at `i`, or nil if four hex digits do not follow.
+    private static func hexEscape(_ b: [UInt8], _ i: Int) -> UInt32? {
+        guard i + 6 <= b.count, b[(i + 2)..<(i + 6)].allSatisfy({ isHex($0) }) else { return nil }
+        return UInt32(String(decoding: b[(i + 2)..<(i + 6)], as: UTF8.self), radix: 16)
+    }
+
+    private static func hex(_ code: UInt32) -> String {
+        String(code, radix: 16, uppercase: true).leftPadded(to: 4)
     }
 
     /// The length of a valid UTF-8 sequence at `i`, or 0 if it is invalid (overlong, surrogate, cut).

@@ -13,13 +13,13 @@ extension JSONValue.Kind {
 }
 
 extension JSONValue {
-    /// The first few keys of an object, for error messages.
+    /// The first few keys of an object, for error messages, control characters escaped.
     public var keyList: String {
         guard let fields else { return "(\(kind.described))" }
         var names: [String] = []
         for field in fields {
             if names.count == 8 { names.append("…"); break }
-            names.append(field.key)
+            names.append(field.key.escapingControls())
         }
         return names.isEmpty ? "(none)" : names.joined(separator: ", ")
     }

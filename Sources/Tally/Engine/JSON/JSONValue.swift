@@ -96,13 +96,14 @@ public struct JSONValue {
         return sj_object_begin(raw, &iter) ? JSONFields(start: iter) : nil
     }
 
-    /// The first key that appears twice in any object under this value, with the object's path.
+    /// The first key that appears twice in any object under this value, with the object's path,
+    /// both with control characters escaped for messages.
     public var duplicateKey: (path: String, key: String)? {
         var path = [CChar](repeating: 0, count: 512)
         var key = [CChar](repeating: 0, count: 256)
         guard sj_find_duplicate_key(raw, &path, path.count, &key, key.count) else { return nil }
-        return (String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
-                String(decoding: key.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        return (String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).escapingControls(),
+                String(decoding: key.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).escapingControls())
     }
 
     /// An integer written either as a JSON number or as a decimal string (archives write every

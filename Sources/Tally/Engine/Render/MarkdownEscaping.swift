@@ -9,7 +9,8 @@ public enum MarkdownEscaping {
     public static func escape(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         out.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
+        // Directional overrides and isolates are dropped by the one rule for text from data.
+        for scalar in text.unicodeScalars where !String.isDirectionalControl(scalar) {
             switch scalar.value {
             case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E:
                 out.append("\\")
@@ -18,10 +19,6 @@ public enum MarkdownEscaping {
                 out.append(" ")
             case 0x00:
                 out.append("\u{FFFD}")
-            case 0x202A...0x202E, 0x2066...0x2069:
-                // Directional overrides and isolates in data could make a name read backwards
-                // or swallow the text after it; they are dropped.
-                continue
             default:
                 out.append(scalar)
             }
@@ -29,14 +26,10 @@ public enum MarkdownEscaping {
         return String(out)
     }
 
-    /// Text for HTML attributes and titles: the same directional controls removed.
+    /// Text for HTML attributes and titles: the one rule for directional controls
+    /// (`String.removingDirectionalControls`), under the name Render's callers use.
     public static func removingDirectionalControls(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }) else {
-            return text
-        }
-        return String(String.UnicodeScalarView(text.unicodeScalars.filter {
-            !(0x202A...0x202E).contains($0.value) && !(0x2066...0x2069).contains($0.value)
-        }))
+        text.removingDirectionalControls
     }
 
     /// Registers the `MARKDOWN` and `SAFEHTML` content types with swift-mustache (once per process).

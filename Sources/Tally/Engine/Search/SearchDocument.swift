@@ -29,8 +29,8 @@ public struct SearchDocument: Sendable, Equatable {
 
     public init(kind: Kind, title: String, body: String, path: String, date: Int64?, weight: Int = 0) {
         self.kind = kind
-        self.title = title
-        self.body = body
+        self.title = title.removingDirectionalControls
+        self.body = body.removingDirectionalControls
         self.path = path
         self.date = date
         self.weight = weight

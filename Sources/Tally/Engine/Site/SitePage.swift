@@ -40,6 +40,7 @@ public struct PageScript: Sendable {
     public init(asset: String, data: [(name: String, value: String)] = []) {
         self.asset = asset
         self.data = data.filter { !$0.name.isEmpty && $0.name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || $0 == 45 } }
+            .map { (name: $0.name, value: $0.value.removingDirectionalControls) }
     }
 }
 
@@ -50,6 +51,11 @@ public struct MetaTag: Sendable, Equatable, Encodable {
     public var name: String?
     public var content: String
 
-    public static func property(_ property: String, _ content: String) -> MetaTag { MetaTag(property: property, name: nil, content: content) }
-    public static func name(_ name: String, _ content: String) -> MetaTag { MetaTag(property: nil, name: name, content: content) }
+    public static func property(_ property: String, _ content: String) -> MetaTag {
+        MetaTag(property: property, name: nil, content: content.removingDirectionalControls)
+    }
+
+    public static func name(_ name: String, _ content: String) -> MetaTag {
+        MetaTag(property: nil, name: name, content: content.removingDirectionalControls)
+    }
 }

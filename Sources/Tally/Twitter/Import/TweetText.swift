@@ -14,13 +14,20 @@ public struct TweetText: Sendable, Equatable {
     /// An entity whose offsets do not land on its own text (seen on truncated retweets) is looked
     /// for in the text instead; if it is not there it keeps no range but still counts as mentioned.
     public init(escaped: String, entities raw: [TextEntity]) {
+        self.init(escaped: escaped, entities: raw, work: nil)
+    }
+
+    /// The same, counting its steps: the work is linear in the text and the entities, however many
+    /// entities miss their offsets (each once scanned the whole text).
+    init(escaped: String, entities raw: [TextEntity], work: WorkCounter?) {
         // Plain ASCII without `&`: byte offsets are code-point offsets and nothing needs unescaping,
         // so entities are checked in place with no copy of the text.
-        if let fast = TweetText.placeASCII(escaped, raw) {
+        if let fast = TweetText.placeASCII(escaped, raw, work: work) {
             self = fast
             return
         }
         let scalars = Array(escaped.unicodeScalars)
+        work?.add(scalars.count)
         // Most tweets hold no `&`: then the text is already unescaped and offsets map to themselves.
         var unescaped = scalars
         var map: [Int]? = nil
@@ -48,19 +55,23 @@ public struct TweetText: Sendable, Equatable {
 
         var placed: [TextEntity] = []
         placed.reserveCapacity(raw.count)
-        var taken: [Range<Int>] = []
+        var taken = TakenRanges(length: unescaped.count)
+        // Built on the first entity that misses its offsets, once for all of them.
+        var candidates: Candidates? = nil
         for var entity in raw {
+            work?.add()
             var range: Range<Int>? = nil
             if let given = entity.range, given.lowerBound >= 0, given.upperBound <= scalars.count, given.lowerBound < given.upperBound {
                 let mapped = map.map { $0[given.lowerBound]..<$0[given.upperBound] } ?? given
-                if entity.kind == .url || TweetText.matches(entity, unescaped[mapped]) { range = mapped }
+                if !mapped.isEmpty, entity.kind == .url || TweetText.matches(entity, unescaped[mapped], work: work) { range = mapped }
             }
             if range == nil, entity.kind != .url {
-                range = TweetText.find(entity, in: unescaped, avoiding: taken)
+                if candidates == nil { candidates = Candidates(unescaped, work: work) }
+                range = candidates!.first(entity, avoiding: taken, work: work)
             }
-            if let found = range, taken.contains(where: { $0.overlaps(found) }) { range = nil }
+            if let found = range, taken.overlaps(found, work: work) { range = nil }
             entity.range = range
-            if let range { taken.append(range) }
+            if let range { taken.insert(range, work: work) }
             placed.append(entity)
         }
         self.entities = placed
@@ -68,9 +79,10 @@ public struct TweetText: Sendable, Equatable {
 
     /// The fast path for ASCII text (bytes are code points): unescapes by bytes and succeeds
     /// only when every entity lands exactly on its own text; otherwise the general path decides.
-    private static func placeASCII(_ escaped: String, _ raw: [TextEntity]) -> TweetText? {
+    private static func placeASCII(_ escaped: String, _ raw: [TextEntity], work: WorkCounter?) -> TweetText? {
         var source = escaped
         return source.withUTF8 { bytes -> TweetText? in
+            work?.add(bytes.count + raw.count)
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
             var output = bytes.contains(UInt8(ascii: "&")) ? [UInt8]() : nil
             var map: [Int] = []
@@ -143,30 +155,18 @@ public struct TweetText: Sendable, Equatable {
     }
 
     /// Whether the text under an entity's range is the entity (`#tag`, `@name`, any casing).
-    private static func matches(_ entity: TextEntity, _ slice: ArraySlice<Unicode.Scalar>) -> Bool {
+    private static func matches(_ entity: TextEntity, _ slice: ArraySlice<Unicode.Scalar>, work: WorkCounter?) -> Bool {
         guard let first = slice.first, entity.kind.isSigil(first) else { return false }
         // The usual case, the same text as the entity, needs no allocation.
-        if slice.dropFirst().elementsEqual(entity.value.unicodeScalars) { return true }
+        let value = entity.value.unicodeScalars
+        work?.add(min(slice.count, value.count) + 1)
+        if slice.dropFirst().elementsEqual(value) { return true }
+        // Lower-casing turns one scalar into at most three and never into none: a longer slice
+        // cannot match, and is not copied (a range over the whole text, 40,000 times, once was).
+        guard slice.count - 1 <= 3 * value.count else { return false }
+        work?.add(slice.count + value.count)
         let body = String(String.UnicodeScalarView(slice.dropFirst()))
         return body.lowercased() == entity.value.lowercased()
-    }
-
-    private static func find(_ entity: TextEntity, in scalars: [Unicode.Scalar], avoiding taken: [Range<Int>]) -> Range<Int>? {
-        let body = Array(entity.value.lowercased().unicodeScalars)
-        guard !body.isEmpty else { return nil }
-        let lowered = scalars.map { String($0).lowercased().unicodeScalars.count == 1 ? String($0).lowercased().unicodeScalars.first! : $0 }
-        var start = 0
-        while start + body.count < lowered.count {
-            if entity.kind.isSigil(scalars[start]) {
-                let end = start + 1 + body.count
-                if Array(lowered[(start + 1)..<end]) == body, end == lowered.count || !TweetText.isWordScalar(scalars[end]) {
-                    let range = start..<end
-                    if !taken.contains(where: { $0.overlaps(range) }) { return range }
-                }
-            }
-            start += 1
-        }
-        return nil
     }
 
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,5 +1,4 @@
 import Foundation
-import ZIPFoundation
 
 /// A whole Twitter archive, as downloaded (`.zip`) or unpacked: `data/account.js` names the owner,
 /// `data/profile.js` gives their bio, website, location and avatar, `data/tweets.js` and
@@ -11,42 +10,64 @@ enum TwitterArchive {
                             bio: "twitter-archive-owner-bio", website: "twitter-archive-owner-website",
                             location: "twitter-archive-owner-location", avatar: "twitter-archive-owner-avatar")
 
-    static func bundle(at url: URL, filesFolder: URL) throws -> ImportBundle? {
+    /// The archive at `url` as a bundle of its tweet files with its owner, its pictures staged
+    /// under `filesFolder`; nil when `url` is no archive. A file past its cap, or one that is no
+    /// regular file, refuses the whole archive.
+    static func bundle(at url: URL, filesFolder: URL, limits: Limits = Limits()) throws -> ImportBundle? {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         guard manager.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
+        if isFolder.boolValue ? dataFolder(in: url) == nil : url.pathExtension.lowercased() != "zip" { return nil }
+        // Pictures wait beside their destination until every tweet file has imported.
+        let staged = try StagedFiles(destination: filesFolder.appendingPathComponent("media"))
         var temporary: URL? = nil
-        var root: URL
-        if isFolder.boolValue {
-            root = url
-        } else {
-            guard url.pathExtension.lowercased() == "zip" else { return nil }
-            let folder = manager.temporaryDirectory.appendingPathComponent("tally-archive-\(UUID().uuidString)")
-            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-            temporary = folder
-            do {
-                try extract(url, into: folder)
-            } catch {
-                try? manager.removeItem(at: folder)
-                throw ImportError(file: url.path, place: nil, reason: "cannot be read as a zip archive (\(error))")
+        do {
+            var root: URL
+            if isFolder.boolValue {
+                root = url
+            } else {
+                let folder = manager.temporaryDirectory.appendingPathComponent("tally-archive-\(UUID().uuidString)")
+                try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+                temporary = folder
+                do {
+                    try extract(url, into: folder, media: staged, limits: limits)
+                } catch let error as Refusal {
+                    throw ImportError(file: url.path, place: nil, reason: error.reason)
+                } catch {
+                    throw ImportError(file: url.path, place: nil, reason: "cannot be read as a zip archive (\(error))")
+                }
+                root = folder
             }
-            root = folder
-        }
-        // The data folder may sit at the top or one folder down (a zip of the unpacked folder).
-        guard let data = dataFolder(in: root) else {
+            // The data folder may sit at the top or one folder down (a zip of the unpacked folder).
+            guard let data = dataFolder(in: root) else {
+                throw ImportError(file: url.path, place: nil, reason: "is a zip without data/tweets.js; expected a Twitter archive as downloaded")
+            }
+            let bundle = try readFolder(data, root: root, staged: staged, copyingMedia: isFolder.boolValue, limits: limits)
+            return ImportBundle(documents: bundle.documents, options: bundle.options, temporary: temporary, note: bundle.note, staged: staged)
+        } catch {
+            staged.discard()
             if let temporary { try? manager.removeItem(at: temporary) }
-            if isFolder.boolValue { return nil }
-            throw ImportError(file: url.path, place: nil, reason: "is a zip without data/tweets.js; expected a Twitter archive as downloaded")
+            if let refusal = error as? Refusal { throw ImportError(file: url.path, place: nil, reason: refusal.reason) }
+            throw error
         }
+    }
+
+    /// Reads the owner from an archive's `data` folder and lists its tweet files; from an unpacked
+    /// folder, also stages its pictures. Every file it reads or copies must be a regular file
+    /// within its cap: a link, a folder or a FIFO where a file belongs is refused, never opened.
+    private static func readFolder(_ data: URL, root: URL, staged: StagedFiles, copyingMedia: Bool,
+                                   limits: Limits) throws -> (documents: [(url: URL, name: String)], options: ImportOptions, note: String) {
+        let manager = FileManager.default
+        if data != root { try requireFolder(data, name: "data") }
         let names = (try? manager.contentsOfDirectory(atPath: data.path)) ?? []
-        let tweetFiles = names.filter { name in
-            (name == "tweets.js" || name == "tweet.js" || (name.hasPrefix("tweets-part") || name.hasPrefix("tweet-part")) && name.hasSuffix(".js"))
-        }.sorted { $0.count == $1.count ? $0 < $1 : $0.count < $1.count }
+        let tweetFiles = names.filter(isTweetScript).sorted { $0.count == $1.count ? $0 < $1 : $0.count < $1.count }
+        for name in tweetFiles { try requireFile(data.appendingPathComponent(name), name: "data/" + name, cap: limits.tweets) }
         var options = ImportOptions()
         var note = "Twitter archive"
         // Values point into their parser's document: the parser lives as long as they are read.
         let parser = JSONParser()
-        if let account = try? readYTD(data.appendingPathComponent("account.js"), parser: parser), let entry = account.firstElement?["account"] {
+        if let account = try readYTD(data.appendingPathComponent("account.js"), name: "data/account.js", cap: limits.owner, parser: parser),
+           let entry = account.firstElement?["account"] {
             if let id = entry["accountId"]?.identifier, let username = entry["username"]?.string {
                 options[ownerKeys.id] = id
                 options[ownerKeys.username] = username
@@ -55,28 +76,28 @@ enum TwitterArchive {
             }
         }
         let profileParser = JSONParser()
-        if let profile = try? readYTD(data.appendingPathComponent("profile.js"), parser: profileParser), let entry = profile.firstElement?["profile"] {
+        if let profile = try readYTD(data.appendingPathComponent("profile.js"), name: "data/profile.js", cap: limits.owner, parser: profileParser),
+           let entry = profile.firstElement?["profile"] {
             options[ownerKeys.bio] = entry["description"]?["bio"]?.string
             options[ownerKeys.website] = entry["description"]?["website"]?.string
             options[ownerKeys.location] = entry["description"]?["location"]?.string
             options[ownerKeys.avatar] = entry["avatarMediaUrl"]?.string
         }
         withExtendedLifetime((parser, profileParser)) {}
-        var copied = 0
-        let media = data.appendingPathComponent("tweets_media")
-        if let files = try? manager.contentsOfDirectory(atPath: media.path), !files.isEmpty {
-            let target = filesFolder.appendingPathComponent("media")
-            try manager.createDirectory(at: target, withIntermediateDirectories: true)
-            for file in files where isSafeName(file) {
-                let destination = target.appendingPathComponent(file)
-                if manager.fileExists(atPath: destination.path) { continue }
-                try manager.copyItem(at: media.appendingPathComponent(file), to: destination)
-                copied += 1
+        if copyingMedia {
+            let media = data.appendingPathComponent("tweets_media")
+            if kind(of: media) != nil {
+                try requireFolder(media, name: "data/tweets_media")
+                for file in try manager.contentsOfDirectory(atPath: media.path).sorted() where isSafeName(file) {
+                    if manager.fileExists(atPath: staged.destination.appendingPathComponent(file).path) { continue }
+                    try copyFile(media.appendingPathComponent(file), name: "data/tweets_media/" + file,
+                                 to: staged.folder.appendingPathComponent(file), cap: limits.media)
+                }
             }
         }
-        note += ": \(tweetFiles.count) tweet files, \(copied) pictures kept"
-        let documents = tweetFiles.map { (url: data.appendingPathComponent($0), name: "data/" + $0) }
-        return ImportBundle(documents: documents, options: options, temporary: temporary, note: note)
+        let pictures = (try? manager.contentsOfDirectory(atPath: staged.folder.path).count) ?? 0
+        note += ": \(tweetFiles.count) tweet files, \(pictures) pictures kept"
+        return (tweetFiles.map { (url: data.appendingPathComponent($0), name: "data/" + $0) }, options, note)
     }
 
     /// The owner the bundle named, as the author of the archive's tweets.
@@ -94,6 +115,18 @@ enum TwitterArchive {
         }
     }
 
+    /// Whether a kept picture may go into the site: a safe name and a regular file (a link left by
+    /// an import before links were refused is not followed).
+    static func isKeptPicture(_ name: String, in folder: URL) -> Bool {
+        guard isSafeName(name), case .file? = kind(of: folder.appendingPathComponent(name)) else { return false }
+        return true
+    }
+
+    /// `tweets.js`, `tweet.js` (older archives) and `tweets-part1.js`… (`tweet-part1.js`…).
+    static func isTweetScript(_ name: String) -> Bool {
+        name == "tweets.js" || name == "tweet.js" || (name.hasPrefix("tweets-part") || name.hasPrefix("tweet-part")) && name.hasSuffix(".js")
+    }
+
     static func dataFolder(in root: URL) -> URL? {
         let manager = FileManager.default
         func holdsTweets(_ folder: URL) -> Bool {
@@ -106,30 +139,5 @@ enum TwitterArchive {
             if holdsTweets(data) { return data }
         }
         return nil
-    }
-
-    /// Extracts what Tally reads (the `data/` scripts named above and `tweets_media/`), refusing
-    /// entries whose paths would leave the folder.
-    private static func extract(_ zip: URL, into folder: URL) throws {
-        let archive = try Archive(url: zip, accessMode: .read)
-        for entry in archive where entry.type == .file {
-            let parts = entry.path.split(separator: "/").map(String.init)
-            guard let dataIndex = parts.lastIndex(of: "data"), dataIndex <= 1, !parts.contains(".."), !parts.contains(".") else { continue }
-            let rest = parts[(dataIndex + 1)...]
-            let wanted = (rest.count == 1 && ["account.js", "profile.js", "tweets.js", "tweet.js"].contains(rest.first!))
-                || (rest.count == 1 && (rest.first!.hasPrefix("tweets-part") || rest.first!.hasPrefix("tweet-part")) && rest.first!.hasSuffix(".js"))
-                || (rest.count == 2 && rest.first == "tweets_media" && isSafeName(rest.last!))
-            guard wanted else { continue }
-            let target = folder.appendingPathComponent((["data"] + rest).joined(separator: "/"))
-            _ = try archive.extract(entry, to: target)
-        }
-    }
-
-    /// Reads a `window.YTD.x.part0 = [ … ]` script.
-    private static func readYTD(_ url: URL, parser: JSONParser) throws -> JSONValue? {
-        var bytes = try [UInt8](Data(contentsOf: url))
-        guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { return nil }
-        bytes.replaceSubrange(0...equals, with: repeatElement(UInt8(ascii: " "), count: equals + 1))
-        return try parser.parse(bytes)
     }
 }

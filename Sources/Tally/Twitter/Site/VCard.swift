@@ -17,11 +17,12 @@ enum VCard {
         return lines.map(fold).joined()
     }
 
-    /// RFC 6350 §3.4: backslash, comma, semicolon and line breaks escaped in text values.
+    /// RFC 6350 §3.4: backslash, comma, semicolon and line breaks escaped in text values; control
+    /// characters and directional controls dropped, as everywhere a name is shown.
     static func escape(_ text: String) -> String {
         var out = ""
         var previousCR = false
-        for scalar in text.unicodeScalars {
+        for scalar in text.removingDirectionalControls.unicodeScalars {
             defer { previousCR = scalar == "\r" }
             switch scalar {
             case "\\": out += "\\\\"

@@ -38,4 +38,23 @@ struct SyntaxErrorTests {
     func empty() throws {
         #expect(try message(["e.json": "  \n"], "e.json").hasPrefix("e.json: the file is empty; expected one of what Tally reads (Twitter: "))
     }
+
+    @Test("a lone or reversed surrogate names its place and what was expected", arguments: [
+        (#"{"statuses": ["\ud800"]}"#, "line 1, column 16 (byte 15): expected a low surrogate \\uDC00–\\uDFFF after the high surrogate \\uD800"),
+        (#"{"statuses": ["\udc00\ud800"]}"#, "line 1, column 16 (byte 15): expected a character, found the lone low surrogate \\uDC00"),
+        ("{\"statuses\": [\n \"ok \\ud83d\\ude00\", \"\\ud83dx\"]}", "line 2, column 22 (byte 36): expected a low surrogate"),
+    ])
+    func surrogates(document: String, place: String) throws {
+        let text = try message(["s.json": document], "s.json")
+        #expect(text.hasPrefix("s.json: " + place), "\(text)")
+    }
+
+    @Test("a number beyond a 64-bit float names its place, in a document and in JSON Lines")
+    func overflow() throws {
+        let text = try message(["n.json": "{\"statuses\": [1e999]}"], "n.json")
+        #expect(text == "n.json: line 1, column 15 (byte 14): the number 1e999 is too large for a 64-bit float; expected a number within ±1.8e308")
+        let good = Synthetic.searchPage(query: "q", [TweetSpec(id: "1", text: "#a")])
+        let lines = try message(["n.jsonl": good + "\n{\"a\": -2.5e400}\n"], "n.jsonl")
+        #expect(lines.hasPrefix("n.jsonl: line 2, column 7 (byte \(good.utf8.count + 7)): the number -2.5e400 is too large"), "\(lines)")
+    }
 }
