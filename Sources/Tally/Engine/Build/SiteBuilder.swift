@@ -76,17 +76,23 @@ public struct SiteBuilder {
         steps.expect(parts.reduce(4) { $0 + $1.sections.count })  // search, home, hosting files, assets
         var pages = 0
         // Every page's path, for the sitemap (only written with a base URL): pages are the HTML files.
-        var pagePaths: [String] = []
+        let pagePaths = PathList()
         let listPages = project.baseURL != nil
-        // Sections hand over pages as they plan them; the sink renders them on every core a chunk
-        // at a time and writes each chunk at once, so memory holds one chunk, not the site.
+        // Sections hand over pages as they plan them; a render stage of its own renders them on
+        // every core a chunk at a time and writes each chunk at once, while planning goes on, so
+        // memory holds a chunk or two, not the site.
         let report = try output.write(fingerprint: fingerprint) { emitFile in try withoutActuallyEscaping(emitFile) { emitOutput in
-            let emit: (OutputFile) throws -> Void = { file in
-                if listPages, file.path.hasSuffix(".html") { pagePaths.append(file.path) }
-                try emitOutput(file)
+            let target = WriteTarget(emitOutput)
+            // The stage lets go of the output's writer before `write` returns.
+            defer { target.clear() }
+            let pipeline = RenderPipeline(renderer: renderer) { file in
+                if listPages, file.path.hasSuffix(".html"), file.path != Routes.notFound { pagePaths.append(file.path) }
+                try target.write(file)
             }
+            defer { pipeline.stop() }
+            let emit: (OutputFile) throws -> Void = { try pipeline.submit(.files([$0])) }
             // 256 pages a chunk: a chunk of tweet lists is a few megabytes of models and HTML.
-            let sink = PageSink(chunkSize: 256, render: { chunk in for file in try renderer.renderAll(chunk) { try emit(file) } }, write: emit)
+            let sink = PageSink(chunkSize: 256, render: { try pipeline.submit(.pages($0)) }, write: emit)
             // The site search: every source's documents, tokenised and cut into shards and records. First,
             // so that `--verbose` shows the memory it needs, not memory that earlier steps freed.
             try steps.run("index search") {
@@ -95,26 +101,32 @@ public struct SiteBuilder {
                 try index.write(emit)
                 try sink.page(SearchPage.page(navigation: navigation))
                 try sink.flush()
+                try pipeline.drain()
             }
             try steps.run("home page") {
                 try emit(OutputFile(path: Routes.home, bytes: Array(home.utf8)))
+                try pipeline.drain()
             }
             for section in parts.flatMap(\.sections) {
                 try steps.run("section \(section.name)") {
                     try section.plan(into: sink)
                     try sink.flush()
+                    try pipeline.drain()
                 }
             }
             try steps.run("hosting files") {
                 let root = notFoundRoot ?? NotFoundPage.rootPath(baseURL: project.baseURL)
-                try emitOutput(OutputFile(path: Routes.notFound, bytes: Array(try renderer.render(NotFoundPage.page(rootPath: root)).utf8)))
-                for file in HostingFiles.make(pagePaths: pagePaths, baseURL: project.baseURL) { try emitOutput(file) }
+                try emit(OutputFile(path: Routes.notFound, bytes: Array(try renderer.render(NotFoundPage.page(rootPath: root)).utf8)))
+                try pipeline.drain()
+                for file in HostingFiles.make(pagePaths: pagePaths.paths, baseURL: project.baseURL) { try emit(file) }
+                try pipeline.drain()
             }
             try steps.run("assets") {
                 for (name, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
                     try emit(OutputFile(path: Routes.asset(name), bytes: AssetMinifier.minified(name: name, bytes: bytes)))
                 }
                 try emit(OutputFile(path: Routes.siteScript, bytes: site.script))
+                try pipeline.drain()
             }
             pages = sink.pageCount + 1
         } }
@@ -175,4 +187,26 @@ private struct StepLog {
         let memory = done[index].3.map { String(format: ", peak %.0f MiB (+%.0f MiB)", $0.peak, $0.added) } ?? ""
         log("[\(index + 1)/\(total)] \(done[index].0): \(String(format: "%.1f ms (cpu %.1f ms)", done[index].1, done[index].2))\(memory)")
     }
+}
+
+/// The output's writer, held for the render stage only while the build's `write` runs: cleared
+/// before it returns, so the non-escaping writer never outlives it.
+private final class WriteTarget: @unchecked Sendable {
+    private var write: ((OutputFile) throws -> Void)?
+
+    init(_ write: @escaping (OutputFile) throws -> Void) { self.write = write }
+
+    func write(_ file: OutputFile) throws { try write?(file) }
+
+    func clear() { write = nil }
+}
+
+/// Paths collected by the render stage, read by the planner once the stage has drained.
+private final class PathList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+
+    func append(_ path: String) { lock.withLock { list.append(path) } }
+
+    var paths: [String] { lock.withLock { list } }
 }

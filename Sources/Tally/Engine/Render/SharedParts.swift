@@ -7,8 +7,8 @@ import Foundation
 /// `SharedParts.root` (a token data cannot forge); the page renderer turns that token into the
 /// page's own way back to the root (`../../`) as it writes the page, as the layout does for assets.
 ///
-/// Parts are added first, on one thread (a source's first section renders them a chunk at a time,
-/// spreading each chunk over the cores), and read afterwards from any thread while pages render.
+/// Parts are added on the planning thread (a chunk at a time, each chunk spread over the cores)
+/// and read from the render stage while planning goes on: a lock keeps the two apart.
 public final class SharedParts: @unchecked Sendable {
     /// Stands for the site's root in a part's links; `Routes.relative(from: SharedParts.page, to:)`
     /// makes such links.
@@ -20,6 +20,7 @@ public final class SharedParts: @unchecked Sendable {
     private let template: String
     private let theme: Theme
     private let spill: RecordSpill
+    private let lock = NSLock()
     /// Record number by key (a post's id), kept as 128 bits: a million posts' ids as strings
     /// would be a hundred megabytes.
     private var numbers: [Key: Int32] = [:]
@@ -32,14 +33,14 @@ public final class SharedParts: @unchecked Sendable {
     }
 
     /// How many parts are kept.
-    public var count: Int { numbers.count }
+    public var count: Int { lock.withLock { numbers.count } }
 
     /// Renders the parts for `keys` not kept yet with the partial, each from the model that
     /// `model` makes for its index in `keys`, spreading the work over the machine's cores, and keeps
     /// them in order.
     public func add(_ keys: [String], model: @Sendable (Int) -> any Encodable) throws {
         var seen = Set<Key>()
-        let fresh = keys.indices.filter { numbers[Key(keys[$0])] == nil && seen.insert(Key(keys[$0])).inserted }
+        let fresh = lock.withLock { keys.indices.filter { numbers[Key(keys[$0])] == nil && seen.insert(Key(keys[$0])).inserted } }
         guard !fresh.isEmpty else { return }
         let renderer = PartialRenderer(theme: theme, template: template)
         let results = ConcurrentResults<[UInt8]>(count: fresh.count)
@@ -51,15 +52,18 @@ public final class SharedParts: @unchecked Sendable {
                 results.set(item, Result { Array(try renderer.render(model(fresh[item])).utf8) })
             }
         }
-        for (index, bytes) in try results.values().enumerated() {
-            numbers[Key(keys[fresh[index]])] = Int32(spill.count)
-            spill.append(bytes)
+        let rendered = try results.values()
+        lock.withLock {
+            for (index, bytes) in rendered.enumerated() {
+                numbers[Key(keys[fresh[index]])] = Int32(spill.count)
+                spill.append(bytes)
+            }
         }
     }
 
     /// The part kept for `key`, to place in a page model; nil when none was rendered.
     public func part(_ key: String) -> SharedPart? {
-        numbers[Key(key)].map { SharedPart(parts: self, number: Int($0)) }
+        lock.withLock { numbers[Key(key)] }.map { SharedPart(parts: self, number: Int($0)) }
     }
 
     /// A key's 128-bit FNV-1a digest (two lanes): a collision would need about 2^64 keys.
@@ -78,7 +82,7 @@ public final class SharedParts: @unchecked Sendable {
     /// The HTML of part `number`, its links still starting at `root`.
     func html(_ number: Int) throws -> String {
         var bytes: [UInt8] = []
-        try spill.read(number, into: &bytes)
+        try lock.withLock { try spill.read(number, into: &bytes) }
         return String(decoding: bytes, as: UTF8.self)
     }
 }
