@@ -66,3 +66,23 @@ struct SlugCollisionTests {
         #expect(try PruneTests.brokenLinks(project.siteFiles()).isEmpty)
     }
 }
+
+extension SlugCollisionTests {
+    @Test("two timelines named alike but for case are one timeline, with one page holding both files' tweets")
+    func timelinesByCase() throws {
+        let project = TestProject()
+        try project.folder.write([
+            "a.json": "[" + Synthetic.statusJSON(id: "1", text: "first news", user: "ann") + "]",
+            "b.json": "[" + Synthetic.statusJSON(id: "2", text: "second news", user: "bob") + "]",
+        ])
+        for (file, name) in [("a.json", "News"), ("b.json", "news")] {
+            _ = try Importer(store: try project.store, options: ImportOptions(["timeline": name]))
+                .importFile(project.folder.url.appendingPathComponent(file), displayName: file)
+        }
+        let timelines = try project.store.timelines()
+        #expect(timelines.map(\.name) == ["News"] && timelines.first?.tweetCount == 2)
+        try project.build()
+        let page = try project.page(Routes.timeline("news"))
+        #expect(page.contains("first news") && page.contains("second news"))
+    }
+}
