@@ -5,11 +5,12 @@ import Tally
 extension TallyCommand {
     struct Prune: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove from the store what no page can reach any more, then give the space back.",
+            abstract: "Remove older searches and what only they needed, then give the space back.",
             discussion: """
-                Keeps the newest searches (as many as the history page lists) and everything their pages \
-                reach; tweets no search found (timelines, archives) are always kept. Pages left after a \
-                prune are the same, byte for byte.
+                Keeps the newest searches (as many as the history page lists), their popularity and tweets, \
+                and what those tweets' pages show (authors, the tweets they retweet or quote); tweets no \
+                search found (timelines, archives) are always kept. Older searches go even when a kept \
+                tweet was also found by them; kept searches' popularity data stays the same, byte for byte.
                 """
         )
 

@@ -59,8 +59,8 @@ public struct TwitterSource: DataSource {
         try TwitterMaintenance.stats(db)
     }
 
-    /// Prunes to the searches the history shows (`searches`, by default the history page's
-    /// limit) and everything their pages reach.
+    /// Prunes to the newest searches (`searches`, by default the history page's limit) and what
+    /// their tweets' pages show; older searches go even when a kept tweet was found by them.
     public func prune(_ db: Database, plan: PrunePlan) throws -> [PruneCount] {
         try TwitterMaintenance.prune(db, keepSearches: plan.limits["searches"] ?? SearchesSection.historyLimit)
     }

@@ -130,6 +130,8 @@ public struct SiteBuilder {
             }
             pages = sink.pageCount + 1
         } }
+        // Two names whose slugs met (only a forged 48-bit hash can): the first page stays.
+        for path in report.duplicates { warn?("\(path): two pages share this path; the first was kept, the other left out") }
         return BuildReport(pages: pages, files: report.files, changed: report.changed, removed: report.removed, output: outputName)
     }
 

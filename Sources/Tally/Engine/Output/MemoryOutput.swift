@@ -15,14 +15,17 @@ public final class MemoryOutput: SiteOutput, @unchecked Sendable {
 
     public func write(fingerprint: String?, _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
         var next: [String: [UInt8]] = [:]
+        var duplicates: [String] = []
         try produce { file in
             _ = try SiteWriter.resolve(file.path, under: URL(fileURLWithPath: "/"))
+            // As on disk: the first file for a path stays.
+            guard next[file.path] == nil else { return duplicates.append(file.path) }
             next[file.path] = file.bytes
         }
         let previous = files
         let changed = next.filter { previous[$0.key] != $0.value }.count
         let removed = previous.keys.filter { next[$0] == nil }.count
         lock.withLock { current = next }
-        return WriteReport(files: next.count, changed: changed, removed: removed)
+        return WriteReport(files: next.count, changed: changed, removed: removed, duplicates: duplicates)
     }
 }

@@ -50,24 +50,29 @@ public struct SiteWriter: SiteOutput {
         var changed = 0
         var count = 0
         var kept = 0
+        var duplicates: [String] = []
         do {
             let lines = try ManifestWriter(path: pending.path)
             var folders = FolderMaker(root: staging.path)
             try produce { file in
-                count += 1
                 let target = try Self.resolve(file.path, under: staging)
                 try folders.make(parentOf: file.path)
                 let digest = Manifest.Digest(file.bytes)
-                try lines.append(Manifest.line(file.path, digest))
                 let before = previous.digest(for: file.path)
-                if before != nil { kept += 1 }
                 // An unchanged file is linked from the previous site rather than written again,
                 // so an incremental build writes only what changed (and keeps old files' times).
-                if before == digest, link(output.appendingPathComponent(file.path).path, target.path) == 0 {
-                    return
+                if before != digest || link(output.appendingPathComponent(file.path).path, target.path) != 0 {
+                    // The staging folder started empty: a file already there is a second file for one
+                    // path (two names whose slugs met). The first stays; one name never stops a build.
+                    guard try Self.writeFile(file.bytes, to: target.path, name: file.path, unlessExists: true) else {
+                        duplicates.append(file.path)
+                        return
+                    }
+                    changed += 1
                 }
-                changed += 1
-                try Self.writeFile(file.bytes, to: target.path, name: file.path)
+                count += 1
+                if before != nil { kept += 1 }
+                try lines.append(Manifest.line(file.path, digest))
             }
             // Written before the swap, naming the staging folder (which becomes the output by
             // rename): a build killed in between leaves a manifest that no longer matches, which the
@@ -94,7 +99,7 @@ public struct SiteWriter: SiteOutput {
             throw error
         }
         try? manager.removeItem(at: old)
-        return WriteReport(files: count, changed: changed, removed: removed)
+        return WriteReport(files: count, changed: changed, removed: removed, duplicates: duplicates)
     }
 
     /// Replaces only `files` in the site, each by an atomic rename, when the site there was built
@@ -162,8 +167,11 @@ public struct SiteWriter: SiteOutput {
     }
 
     /// Writes bytes to a new file with POSIX calls: FileManager's per-file overhead dominated writes.
-    private static func writeFile(_ bytes: [UInt8], to path: String, name: String) throws {
+    /// Returns false, having written nothing, when the file exists and `unlessExists` is set.
+    @discardableResult
+    private static func writeFile(_ bytes: [UInt8], to path: String, name: String, unlessExists: Bool = false) throws -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == EEXIST, unlessExists { return false }
         guard descriptor >= 0 else { throw OutputError(path: name, reason: "cannot be created (\(String(cString: strerror(errno))))") }
         defer { close(descriptor) }
         var written = 0
@@ -175,6 +183,7 @@ public struct SiteWriter: SiteOutput {
             }
             written += result
         }
+        return true
     }
 
     /// The previous build's manifest, when the output is Tally's; refuses a folder that has content
@@ -228,6 +237,8 @@ public struct WriteReport: Sendable, Equatable {
     public var changed: Int
     /// Files the previous build had and this one does not.
     public var removed: Int
+    /// Paths handed over more than once, each time after the first (left out: the first stays).
+    public var duplicates: [String] = []
 }
 
 /// The output could not be written.

@@ -25,8 +25,8 @@ public protocol DataSource: Sendable {
     /// What the source holds: counts per kind of data and its newest time, or nil when it keeps
     /// no statistics. Runs inside a read of the store (`tally stats`).
     func stats(_ db: Database) throws -> SourceStats?
-    /// Removes what no page can reach any more under `plan`, inside the prune's transaction, and
-    /// says how much of each kind went. A dry run performs the same work and rolls it back.
+    /// Removes what `plan`'s limits leave out and what nothing kept needs any more, inside the
+    /// prune's transaction, and says how much of each kind went. A dry run performs the same work and rolls it back.
     func prune(_ db: Database, plan: PrunePlan) throws -> [PruneCount]
     /// A folder or archive file the source reads as a whole, or nil when it is not one of its own.
     /// `filesFolder` is the source's own folder beside the store, for files it keeps (pictures).

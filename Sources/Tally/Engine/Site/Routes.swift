@@ -33,11 +33,16 @@ public enum Routes {
     /// A slug safe on every file system and host: the text's ASCII letters and digits, and, unless
     /// the text is already exactly that, a hash of the whole text, so that different texts (also
     /// ones differing only in case, or only in non-ASCII letters) never share a path.
+    ///
+    /// A hashed slug always ends in `-` and 12 hex digits; a text of that shape is hashed too, so no
+    /// text can be its own slug and equal another text's hashed one (`freebandnames-daaa54aaad36`
+    /// next to `#freebandnames`). Two hashed slugs meet only when both the readable part and the
+    /// 48-bit hash do.
     public static func slug(_ text: String) -> String {
         let lowered = Array(text.lowercased().utf8)
         let plain = !lowered.isEmpty && lowered.count <= 60 && text == text.lowercased()
             && lowered.allSatisfy { isSlugByte($0) && $0 != UInt8(ascii: ".") } && lowered.first != UInt8(ascii: "-")
-            && !reserved.contains(text)
+            && !reserved.contains(text) && !endsLikeHash(lowered)
         if plain { return text }
         var words: [String] = []
         var current: [UInt8] = []
@@ -65,6 +70,12 @@ public enum Routes {
 
     /// Names Windows will not create as files or folders, whatever the extension.
     private static let reserved: Set<String> = Set(["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
+
+    /// Whether `bytes` end the way every hashed slug does: `-` and 12 lower-case hex digits.
+    private static func endsLikeHash(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 13, bytes[bytes.count - 13] == UInt8(ascii: "-") else { return false }
+        return bytes.suffix(12).allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
+    }
 
     private static func isSlugByte(_ byte: UInt8) -> Bool {
         (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")

@@ -63,7 +63,7 @@ public struct PruneReport: Sendable, CustomStringConvertible {
 }
 
 extension Store {
-    /// Removes what no page can reach any more, source by source in one transaction, then gives
+    /// Removes what the plan's limits leave out, source by source in one transaction, then gives
     /// the space back to the file system (VACUUM). A dry run does the same work, reports it and
     /// rolls it back.
     ///

@@ -63,11 +63,14 @@ extension Routes {
     public static func tweetImage(_ id: String, number: Int) -> String { "tweets/\(idSlug(id))/images/\(number)/index.html" }
 
     /// A picture from an imported archive, copied into the site (`name` as the archive has it).
+    ///
+    /// Only an extension already in lower case (`jpg`, `png`, up to 5 letters or digits) is kept;
+    /// any other name is slugged whole, with no extension, so that `a.JPG` and `a.jpg`, or `a.jpeg2000`
+    /// and `a`, never share a path.
     public static func archiveMedia(_ name: String) -> String {
-        let dot = name.lastIndex(of: ".")
-        let stem = dot.map { String(name[..<$0]) } ?? name
-        let ext = dot.map { String(name[name.index(after: $0)...]).lowercased() } ?? ""
+        guard let dot = name.lastIndex(of: ".") else { return "media/twitter/\(slug(name))" }
+        let ext = name[name.index(after: dot)...]
         let safeExt = !ext.isEmpty && ext.count <= 5 && ext.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) }
-        return "media/twitter/\(slug(stem))" + (safeExt ? "." + ext : "")
+        return "media/twitter/" + (safeExt ? "\(slug(String(name[..<dot]))).\(ext)" : slug(name))
     }
 }

@@ -57,6 +57,9 @@ struct SearchesSection: SiteSection {
             let href: String
             if kind == .hashtag, let own = index.term(forHashtag: row.folded) {
                 href = Routes.relative(from: page, to: Routes.popularity(own))
+            } else if kind == .hashtag, directory.hashtags.contains(row.folded) {
+                // No search of its own (never made, or pruned): its page here rather than the web.
+                href = Routes.relative(from: page, to: Routes.hashtag(row.folded))
             } else {
                 href = kind == .hashtag ? Routes.hashtagOnWeb(row.display) : Routes.userOnWeb(row.display)
             }

@@ -19,73 +19,45 @@ enum TwitterMaintenance {
         ], newest: newest > 0 ? newest : nil)
     }
 
-    /// Keeps what a page can still reach and removes the rest.
+    /// Keeps the newest `keepSearches` searches and what their history shows; removes the rest.
     ///
-    /// The history lists the newest `keepSearches` searches; everything reachable from them, or
-    /// from a tweet no search found (timelines, archives: kept whatever the limit), is kept:
-    /// a search's tweets, the searches each kept tweet names on its page, the searches its
-    /// hashtags link to, the tweets it retweets or quotes, the searches a popularity table links
-    /// to. So every page left after the prune is the page it was before, byte for byte, and a
-    /// search older than the limit stays while a kept page still links to it. What nothing
-    /// reaches goes: those searches, their counts and links, tweets only they found (with their
-    /// tags and media), and people (unless a kept tweet mentions them), hashtags and users
-    /// nothing refers to any more. Pages that list every tweet, person or hashtag (all tweets,
-    /// people, hashtags, the search index, a person's or hashtag's tweets) do lose the pruned ones.
+    /// Kept: those searches with their popularity counts; their tweets; every tweet no search
+    /// found (timelines, archives: kept whatever the limit) and every tweet in a timeline; and,
+    /// from each kept tweet on, the stored tweets it retweets or quotes (and theirs), which its page
+    /// shows. Older searches go even when a kept tweet was also found by them: their term rows,
+    /// popularity counts and links to tweets. Tweets only they found and nothing above keeps go with
+    /// their tags and media; people no kept tweet was written by or mentions, and hashtags and users
+    /// nothing refers to, go too. A kept page that named a removed search (a tweet's "found by", a
+    /// hashtag's link) names only what is kept: a hashtag then leads to its hashtag page or the web.
     static func prune(_ db: Database, keepSearches: Int) throws -> [PruneCount] {
-        let terms = try Row.fetchAll(db, sql: "SELECT id, folded FROM term ORDER BY searched_at DESC, id DESC")
-            .map { (id: $0[0] as Int64, folded: $0[1] as String) }
-        var termsByFolded: [String: [Int64]] = [:]
-        for term in terms { termsByFolded[term.folded, default: []].append(term.id) }
-        func termsLinked(fromHashtag folded: String) -> [Int64] {
-            (termsByFolded["#" + folded] ?? []) + (termsByFolded[folded] ?? [])
-        }
-
         var keptTerms = Set<Int64>()
         var keptTweets = Set<String>()
-        var termQueue: [Int64] = []
         var tweetQueue: [String] = []
-        func keep(term: Int64) { if keptTerms.insert(term).inserted { termQueue.append(term) } }
         func keep(tweet: String) { if keptTweets.insert(tweet).inserted { tweetQueue.append(tweet) } }
 
-        for term in terms.prefix(max(0, keepSearches)) { keep(term: term.id) }
+        let newest = try Int64.fetchAll(db, sql: "SELECT id FROM term ORDER BY searched_at DESC, id DESC LIMIT ?",
+                                        arguments: [max(0, keepSearches)])
+        for term in newest {
+            keptTerms.insert(term)
+            let tweets = try String.fetchCursor(db, sql: "SELECT tweet_id FROM term_tweet WHERE term_id = ?", arguments: [term])
+            while let id = try tweets.next() { keep(tweet: id) }
+        }
         let unsearched = try String.fetchCursor(db, sql: "SELECT id FROM tweet WHERE id NOT IN (SELECT tweet_id FROM term_tweet)")
         while let id = try unsearched.next() { keep(tweet: id) }
         // A timeline's tweets came from no search: they stay whatever searches also found them.
         let timelined = try String.fetchCursor(db, sql: "SELECT DISTINCT tweet_id FROM timeline_tweet")
         while let id = try timelined.next() { keep(tweet: id) }
 
-        let parser = JSONParser()
-        while !termQueue.isEmpty || !tweetQueue.isEmpty {
-            while let term = termQueue.popLast() {
-                let tweets = try String.fetchCursor(db, sql: "SELECT tweet_id FROM term_tweet WHERE term_id = ?", arguments: [term])
-                while let id = try tweets.next() { keep(tweet: id) }
-                // The popularity page links a hashtag seen in two tweets or more to its own search.
-                for folded in try String.fetchAll(db, sql: "SELECT folded FROM term_mention WHERE term_id = ? AND kind = 'hashtag' AND count > 1",
-                                                  arguments: [term]) {
-                    termsLinked(fromHashtag: folded).forEach { keep(term: $0) }
-                }
-            }
-            while !tweetQueue.isEmpty {
-                let chunk = Array(tweetQueue.suffix(512))
-                tweetQueue.removeLast(chunk.count)
-                let ids = JSONArgument.array(chunk)
-                // A tweet's page names every search that found it.
-                let found = try Int64.fetchCursor(db, sql: "SELECT term_id FROM term_tweet WHERE tweet_id IN (SELECT value FROM json_each(?))",
-                                                  arguments: [ids])
-                while let term = try found.next() { keep(term: term) }
-                let rows = try Row.fetchCursor(db, sql: "SELECT entities, retweet_of, quoted_id FROM tweet WHERE id IN (SELECT value FROM json_each(?))",
-                                               arguments: [ids])
-                while let row = try rows.next() {
-                    let entities: String = row[0]
-                    if entities.contains("[\"h\"") {
-                        for entity in TextEntity.fromStorageJSON(entities, parser: parser) where entity.kind == .hashtag {
-                            termsLinked(fromHashtag: entity.folded).forEach { keep(term: $0) }
-                        }
-                    }
-                    // A stored original is linked from the tweet's page; one never stored costs nothing.
-                    if let original: String = row[1] { keep(tweet: original) }
-                    if let quoted: String = row[2] { keep(tweet: quoted) }
-                }
+        // A kept tweet's page shows the original it retweets or quotes; that one's page shows its own.
+        while !tweetQueue.isEmpty {
+            let chunk = Array(tweetQueue.suffix(512))
+            tweetQueue.removeLast(chunk.count)
+            let rows = try Row.fetchCursor(db, sql: "SELECT retweet_of, quoted_id FROM tweet WHERE id IN (SELECT value FROM json_each(?))",
+                                           arguments: [JSONArgument.array(chunk)])
+            while let row = try rows.next() {
+                // One never stored costs nothing: the page links to it on the web.
+                if let original: String = row[0] { keep(tweet: original) }
+                if let quoted: String = row[1] { keep(tweet: quoted) }
             }
         }
 

@@ -183,10 +183,20 @@ final class TwitterSink: ImportSink {
         return id
     }
 
-    /// Names the tweets as part of a timeline, once each.
+    /// Names the tweets as part of a timeline, once each. Names are case-blind, as their pages'
+    /// addresses are (`Mentions of @Bob` and `Mentions of @bob` are one timeline, whose first
+    /// spelling stays), so two timelines never share a page.
     private func addToTimeline(_ name: String, _ tweets: [ImportedTweet]) throws {
-        try db.execute(sql: "INSERT OR IGNORE INTO timeline (name) VALUES (?)", arguments: [name])
-        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM timeline WHERE name = ?", arguments: [name]) else { return }
+        let folded = name.lowercased()
+        // A store holds a few timelines; comparing in Swift folds case as the address does.
+        let known = try Row.fetchAll(db, sql: "SELECT id, name FROM timeline").first { ($0["name"] as String).lowercased() == folded }
+        let id: Int64
+        if let known {
+            id = known["id"]
+        } else {
+            try db.execute(sql: "INSERT INTO timeline (name) VALUES (?)", arguments: [name])
+            id = db.lastInsertedRowID
+        }
         let statement = try RawStatement(db, sql: "INSERT OR IGNORE INTO timeline_tweet (timeline_id, tweet_id) VALUES (?, ?)")
         for tweet in tweets {
             statement.bind(1, id)

@@ -44,6 +44,24 @@ struct SiteWriterTests {
         #expect(try folder.read("public/notes.txt") == "mine")
     }
 
+    @Test("a second file for one path is left out and reported, on disk (also when unchanged) and in memory; the first stays")
+    func duplicatePath() throws {
+        let folder = TemporaryFolder()
+        let writer = SiteWriter(output: folder.url.appendingPathComponent("public"))
+        let files = [OutputFile(path: "a/index.html", bytes: Array("first".utf8)), OutputFile(path: "b.txt", bytes: [1]),
+                     OutputFile(path: "a/index.html", bytes: Array("second".utf8))]
+        for _ in 0..<2 {  // the second time the first file is linked from the previous site
+            let report = try writer.write(files)
+            #expect(report.files == 2 && report.duplicates == ["a/index.html"])
+            #expect(try folder.read("public/a/index.html") == "first")
+            #expect(Manifest(parsing: try Data(contentsOf: writer.manifestURL)).count == 2)
+        }
+        let memory = MemoryOutput()
+        let report = try memory.write { emit in for file in files { try emit(file) } }
+        #expect(report.files == 2 && report.duplicates == ["a/index.html"])
+        #expect(memory.file("a/index.html") == Array("first".utf8))
+    }
+
     @Test("a failed write leaves the previous site intact")
     func failedWrite() throws {
         let folder = TemporaryFolder()

@@ -6,6 +6,8 @@ import Testing
 /// A source that exists only in the tests: one format (`{"notes": [{id, text}]}`), one table, one
 /// section with one page, and a home card. It plugs in without a line of the engine changing.
 struct NotesSource: DataSource {
+    /// Hands the list page over a second time, with other notes, as two names whose slugs met would.
+    var twice = false
     var id: String { "notes" }
     var title: String { "Notes" }
     var formats: [any DocumentFormat] { [NotesFormat()] }
@@ -18,7 +20,7 @@ struct NotesSource: DataSource {
 
     func makeSink(_ db: Database, options: ImportOptions) throws -> any ImportSink { NotesSink(db: db) }
 
-    func sections(_ context: SiteContext) throws -> [any SiteSection] { [NotesSection(notes: try Self.notes(context.store))] }
+    func sections(_ context: SiteContext) throws -> [any SiteSection] { [NotesSection(notes: try Self.notes(context.store), twice: twice)] }
 
     func homeCard(_ context: SiteContext) throws -> HomeCard? {
         let notes = try Self.notes(context.store)
@@ -95,11 +97,16 @@ struct NotesPage: Encodable, Sendable {
 struct NotesSection: SiteSection {
     static let path = "notes/index.html"
     let notes: [Note]
+    var twice = false
 
     var navigation: NavigationEntry? { NavigationEntry(id: "notes", title: "Notes", path: Self.path) }
 
     func plan(into sink: PageSink) throws {
         try sink.page(SitePage(path: Self.path, template: "notes/list", title: "Notes", section: "notes", model: NotesPage(notes: notes)))
+        if twice {
+            try sink.page(SitePage(path: Self.path, template: "notes/list", title: "Notes", section: "notes",
+                                   model: NotesPage(notes: [Note(id: "z", text: "the other")])))
+        }
     }
 }
 
@@ -151,6 +158,25 @@ struct DataSourceContractTests {
         #expect(home.contains("<h2>Twitter</h2>"))
         // Every page's header now lists the new section, the Twitter ones included.
         #expect(try project.page("searches/q/index.html").contains("<a href=\"../../notes/index.html\">Notes</a>"))
+    }
+
+    @Test("a second page for one path (two names whose slugs met) leaves the first in place, warns, and the build goes on")
+    func duplicatePath() throws {
+        let project = TestProject()
+        let sources = DataSources.all + [NotesSource(twice: true)]
+        try project.folder.write(["notes.json": #"{"notes": [{"id": "a", "text": "first"}]}"#])
+        let store = try Store(path: project.config.storeURL.path, sources: sources)
+        _ = try Importer(store: store).importFile(project.folder.url.appendingPathComponent("notes.json"), displayName: "notes.json")
+        var config = project.config
+        config.templates = try theme(in: project)
+        var builder = SiteBuilder(project: config, sources: sources)
+        builder.builtAt = 1_700_000_000
+        let warnings = Warnings()
+        builder.warn = { warnings.add($0) }
+        try builder.build()
+        #expect(warnings.all == ["notes/index.html: two pages share this path; the first was kept, the other left out"])
+        let notes = try project.page("notes/index.html")
+        #expect(notes.contains("<li>a: first</li>") && !notes.contains("the other"))
     }
 
     @Test("without the source its file is claimed by nobody, and the message lists every source's formats")

@@ -27,6 +27,35 @@ struct RoutesTests {
         #expect(Routes.idSlug("../x") != "../x")
     }
 
+    @Test("a plain text shaped like a hashed slug is hashed too, so it cannot take another text's path", arguments: [
+        "#freebandnames", "the_rock", "Python", "9.5", "", "一", "a-0123456789ab",
+    ])
+    func unforgeable(_ text: String) {
+        let hashed = Routes.slug(text)
+        #expect(hashed.utf8.count >= 13 && hashed.utf8.dropLast(12).last == UInt8(ascii: "-"), "\(hashed) ends in a hash")
+        // The slug of a text that reads exactly like the hashed slug is not that slug.
+        #expect(Routes.slug(hashed) != hashed)
+        #expect(Routes.idSlug(hashed) != hashed)
+    }
+
+    @Test("ordinary names keep their address; only those ending in `-` and 12 hex digits change")
+    func ordinaryNamesKept() {
+        for plain in ["python", "rstats", "foo-bar", "python-3", "a-0123456789", "a-0123456789abc", "x-0123456789abz", "t-12"] {
+            #expect(Routes.slug(plain) == plain, "\(plain)")
+        }
+        #expect(Routes.slug("freebandnames-daaa54aaad36") != "freebandnames-daaa54aaad36")
+        #expect(Routes.slug("t-0123456789ab").hasPrefix("t-0123456789ab-"))
+        #expect(Routes.slug("#freebandnames") == "freebandnames-daaa54aaad36", "the forged pair of the issue")
+    }
+
+    @Test("archive pictures whose names differ never share a path", arguments: [
+        ("1-a.jpg", "1-a.JPG"), ("1-a", "1-a.jpeg2000"), ("1-a", "1-a."), ("1-a.JPG.jpg", "1-a.JPG"), ("1-a.png", "1-a.png.png"),
+    ])
+    func archiveMedia(_ first: String, _ second: String) {
+        #expect(Routes.archiveMedia(first) != Routes.archiveMedia(second))
+        #expect(Routes.archiveMedia("414-HCuq2zDboAAKHUC.jpg") == "media/twitter/414-hcuq2zdboaakhuc-\(Routes.slug("414-HCuq2zDboAAKHUC").suffix(12)).jpg")
+    }
+
     @Test("only http(s) and mailto URLs from data become links, percent-encoded", arguments: [
         ("javascript:alert(1)", nil), ("data:text/html,<b>", nil), ("/etc/passwd", nil),
         ("https://x.org/a b)(<\"'>", "https://x.org/a%20b%29%28%3C%22%27%3E"), ("HTTP://x.org", "HTTP://x.org"),

@@ -3,13 +3,14 @@ import GRDB
 import Testing
 @testable import Tally
 
-/// `tally prune`: what no page reaches goes, every page still reached stays byte for byte.
-@Suite("Prune: keeping what pages reach")
+/// `tally prune`: the newest searches stay with what their history shows; every kept page stays
+/// the same but for the links to what went.
+@Suite("Prune: keeping the newest searches")
 struct PruneTests {
     /// Pages that count what the store holds: they change when anything is removed.
     static let summaries: Set<String> = ["index.html", "searches/index.html"]
 
-    @Test("pruning the sample store to its newest search keeps every page still reachable byte for byte and removes the rest",
+    @Test("pruning the sample store keeps exactly the newest searches, their data byte for byte, every kept page but for links to what went, and no broken link",
           arguments: [0, 1, 2, 100])
     func sampleStore(keep: Int) throws {
         let project = TestProject()
@@ -17,6 +18,7 @@ struct PruneTests {
         try project.build()
         let before = try project.siteFiles()
         let countsBefore = try Self.rows(project.store)
+        let terms = try project.store.allTerms()
 
         let dry = try project.store.prune(PrunePlan(limits: ["searches": keep], dryRun: true))
         #expect(try Self.rows(project.store) == countsBefore, "a dry run changes nothing")
@@ -26,35 +28,40 @@ struct PruneTests {
         #expect(try store.integrityCheck() == "ok")
         #expect(try store.foreignKeyCheck().isEmpty)
         #expect(try Self.countsMatchLinks(store))
+        #expect(try store.allTerms().map(\.id) == terms.prefix(keep).map(\.id), "exactly the newest searches remain")
 
         try project.build()
         let after = try project.siteFiles()
         #expect(Set(after.keys).isSubset(of: before.keys), "a prune adds no page")
         let removedPages = Set(before.keys).subtracting(after.keys)
+        let kept = Self.popularityData(before, of: terms.prefix(keep))
+        #expect(kept.count == 4 * min(keep, terms.count) && kept == Self.popularityData(after, of: terms.prefix(keep)), "kept searches' data is the same byte for byte")
         let changed = after.keys.filter { path in
             guard let old = before[path], let new = after[path], old != new else { return false }
             return !Self.summaries.contains(path) && path != "assets/site.js"
                 && !Self.enumeratesTweets(path, before: old, after: new, removedPages: removedPages)
-                && Self.withoutRemovedHashtagLinks(old, removedPages: removedPages) != Self.withoutRemovedHashtagLinks(new, removedPages: [])
+                && Self.withoutRemovedLinks(old, removedPages: removedPages) != Self.withoutRemovedLinks(new, removedPages: removedPages)
         }.sorted()
-        #expect(changed.isEmpty, "reachable pages changed: \(changed.prefix(10))")
+        #expect(changed.isEmpty, "kept pages changed beyond their links to what went: \(changed.prefix(10))")
+        // A kept tweet's "Found for" loses exactly the searches that went.
+        for path in after.keys where Self.isTweetPage(path) {
+            let found = Self.foundFor(after[path]!)
+            #expect(found == Self.foundFor(before[path]!).filter { !removedPages.contains($0) }, "\(path)")
+        }
         // The pages that list every tweet change only by losing the tweets whose pages went.
-        func isTweetPage(_ path: String) -> Bool { path.hasPrefix("tweets/") && path.split(separator: "/").count == 3 }
         let listedBefore = Self.tweetLinks(before, under: "all-tweets/"), listedAfter = Self.tweetLinks(after, under: "all-tweets/")
-        #expect(listedBefore == Set(before.keys.filter(isTweetPage)), "All tweets lists every tweet")
-        #expect(listedAfter == listedBefore.subtracting(removedPages.filter(isTweetPage)), "and after a prune, every tweet kept")
-        let removed = Set(before.keys).subtracting(after.keys)
-        let removedTerms = report.sources.first?.counts.first { $0.kind == "searches" }?.count ?? 0
-        if keep >= 100 {
-            #expect(removed.isEmpty && !report.removedAnything)
+        #expect(listedBefore == Set(before.keys.filter(Self.isTweetPage)), "All tweets lists every tweet")
+        #expect(listedAfter == listedBefore.subtracting(removedPages.filter(Self.isTweetPage)), "and after a prune, every tweet kept")
+        if keep >= terms.count {
+            #expect(removedPages.isEmpty && !report.removedAnything)
         } else {
-            #expect(removedTerms > 0 && !removed.isEmpty)
-            #expect(try store.allTerms().count >= keep)
+            #expect(report.sources.first?.counts.contains(PruneCount("searches", terms.count - keep)) == true)
+            #expect(!removedPages.isEmpty)
         }
         #expect(try Self.brokenLinks(after).isEmpty)
     }
 
-    @Test("a search still linked from a kept page stays; one nothing reaches goes with the tweets only it found")
+    @Test("older searches go even when a kept tweet was also found by them, with the tweets only they found; timelines and originals stay")
     func closure() throws {
         let project = TestProject()
         try project.folder.write([
@@ -72,14 +79,20 @@ struct PruneTests {
         try project.importFiles(["1.json", "2.json", "3.json", "4.json", "timeline.json"])
         let report = try project.store.prune(PrunePlan(limits: ["searches": 1]))
         let store = try project.store
-        #expect(Set(try store.allTerms().map(\.text)) == ["newest", "shared", "#tagged"])
-        #expect(Set(try store.allTweets().map(\.id)) == ["20", "21", "30", "40", "50"])
+        #expect(try store.allTerms().map(\.text) == ["newest"])
+        #expect(Set(try store.allTweets().map(\.id)) == ["20", "40", "50"])
+        #expect(try store.tweets(forTerm: try #require(store.allTerms().first).id).map(\.id).sorted() == ["20", "40"])
         let twitter = try #require(report.sources.first)
-        #expect(twitter.counts.contains(PruneCount("searches", 1)))
-        #expect(twitter.counts.contains(PruneCount("tweets", 2)))
-        #expect(twitter.counts.contains(PruneCount("people", 1)), "zed wrote only pruned tweets")
+        #expect(twitter.counts.contains(PruneCount("searches", 3)))
+        #expect(twitter.counts.contains(PruneCount("tweets", 4)))
+        #expect(twitter.counts.contains(PruneCount("search–tweet links", 5)))
+        #expect(twitter.counts.contains(PruneCount("people", 3)), "zed, sam and tia wrote only pruned tweets")
         #expect(try store.foreignKeyCheck().isEmpty)
         #expect(try Self.countsMatchLinks(store))
+        try project.build()
+        let tweet = try project.page(Routes.tweet("20"))
+        #expect(tweet.contains("newest") && !tweet.contains(">shared<"), "tweet 20's page names only the kept search")
+        #expect(try Self.brokenLinks(project.siteFiles()).isEmpty)
     }
 
     @Test("tally prune --dry-run reports and changes nothing; tally prune reports what it removed and the bytes reclaimed")
@@ -120,22 +133,48 @@ struct PruneTests {
             html.replacingOccurrences(of: #"<dd>[0-9,]+</dd>"#, with: "<dd>n</dd>", options: .regularExpression)
         }
         return path.hasPrefix("people/")
-            && withoutCounts(withoutRemovedHashtagLinks(before, removedPages: removedPages)) == withoutCounts(withoutRemovedHashtagLinks(after, removedPages: []))
+            && withoutCounts(withoutRemovedLinks(before, removedPages: removedPages)) == withoutCounts(withoutRemovedLinks(after, removedPages: removedPages))
     }
 
-    /// A hashtag page exists while two stored tweets carry the hashtag; when a prune leaves one,
-    /// a kept tweet's link to that page becomes the link to the hashtag on twitter.com. That is
-    /// the only change allowed on a kept tweet's page (and on its author's page, which shows it):
-    /// both links read the same here.
-    static func withoutRemovedHashtagLinks(_ data: Data, removedPages: Set<String>) -> String {
+    /// A kept page's links to what went, as a prune changes them: a hashtag led to a search or a
+    /// hashtag page that went, and now leads to its hashtag page or to twitter.com (all read the
+    /// same here); a tweet's "Found for" list is left out (`foundFor` compares it).
+    static func withoutRemovedLinks(_ data: Data, removedPages: Set<String>) -> String {
         var html = String(decoding: data, as: UTF8.self)
+        if let found = html.range(of: "<h2>Found for</h2>"), let end = html.range(of: "</main>", range: found.upperBound..<html.endIndex) {
+            html.removeSubrange(found.lowerBound..<end.lowerBound)
+        }
         html = html.replacingOccurrences(of: #"href="https://twitter\.com/hashtag/[^"]*""#, with: #"href="hashtag""#, options: .regularExpression)
-        for page in removedPages where page.hasPrefix("hashtags/") {
+        html = html.replacingOccurrences(of: #"href="(\.\./)*hashtags/[^"/]+/index\.html""#, with: #"href="hashtag""#, options: .regularExpression)
+        for page in removedPages where page.hasPrefix("searches/") {
             html = html.replacingOccurrences(of: #"href="(\.\./)*"# + NSRegularExpression.escapedPattern(for: page) + "\"",
                                              with: #"href="hashtag""#, options: .regularExpression)
         }
         return html
     }
+
+    /// The search pages a tweet page names under "Found for", as output paths.
+    static func foundFor(_ data: Data) -> [String] {
+        let html = String(decoding: data, as: UTF8.self)
+        guard let found = html.range(of: "<h2>Found for</h2>"), let end = html.range(of: "</main>", range: found.upperBound..<html.endIndex) else { return [] }
+        return html[found.upperBound..<end.lowerBound].matches(of: /href="(?:\.\.\/)*([^"]+)"/).map { String($0.output.1) }
+    }
+
+    /// Each search's popularity tables as written (`hashtags.csv`, `users.json`…), by path.
+    static func popularityData(_ files: [String: Data], of terms: some Sequence<SearchTerm>) -> [String: Data] {
+        var data: [String: Data] = [:]
+        for term in terms {
+            for kind in [TextEntity.Kind.hashtag, .user] {
+                for format in ["csv", "json"] {
+                    let path = Routes.popularityData(term, kind: kind, format: format)
+                    data[path] = files[path]
+                }
+            }
+        }
+        return data
+    }
+
+    static func isTweetPage(_ path: String) -> Bool { path.hasPrefix("tweets/") && path.split(separator: "/").count == 3 }
 
     /// The tweet pages (`tweets/ID/index.html`) that the pages under `folder` link to.
     static func tweetLinks(_ files: [String: Data], under folder: String) -> Set<String> {
