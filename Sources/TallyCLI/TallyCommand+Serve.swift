@@ -23,7 +23,8 @@ extension TallyCommand {
         func run() async throws {
             do {
                 let config = try options.load(needs: [.store])
-                let server = PreviewServer(project: config, host: host, port: port) { line in
+                let options = self.options
+                let server = PreviewServer(project: config, host: host, port: port, reload: { try options.load(needs: [.store]) }) { line in
                     // Unbuffered, so the address shows at once even when stdout is a pipe.
                     FileHandle.standardOutput.write(Data((line + "\n").utf8))
                 }

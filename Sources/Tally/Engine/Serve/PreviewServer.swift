@@ -9,6 +9,9 @@ import NIOCore
 /// everything it made.
 public struct PreviewServer: Sendable {
     public var project: ProjectConfig
+    /// Reads the project's settings again for a rebuild (tally.toml may have changed), with the
+    /// command line's choices applied; nil keeps the first settings.
+    public var reload: (@Sendable () throws -> ProjectConfig)?
     public var host: String
     public var port: Int
     /// Receives what the server has to say: its address, each rebuild, build errors.
@@ -16,8 +19,10 @@ public struct PreviewServer: Sendable {
     /// How often the project is checked for changes.
     public var interval: Duration = .milliseconds(300)
 
-    public init(project: ProjectConfig, host: String = "127.0.0.1", port: Int = 8000, log: @escaping @Sendable (String) -> Void) {
+    public init(project: ProjectConfig, host: String = "127.0.0.1", port: Int = 8000,
+                reload: (@Sendable () throws -> ProjectConfig)? = nil, log: @escaping @Sendable (String) -> Void) {
         self.project = project
+        self.reload = reload
         self.host = host
         self.port = port
         self.log = log
@@ -30,8 +35,17 @@ public struct PreviewServer: Sendable {
         defer { try? FileManager.default.removeItem(at: scratch) }
         var config = project
         config.output = scratch.appendingPathComponent("site").path
-        let served = config
-        let build: @Sendable () throws -> BuildReport = {
+        let site = config.output
+        let first = config
+        let reload = self.reload
+        // Each rebuild reads tally.toml again (a new title, base URL or theme folder is picked up),
+        // keeping the command line's own choices and the temporary output.
+        let build: @Sendable (_ again: Bool) throws -> BuildReport = { again in
+            var served = first
+            if again, let reload {
+                served = try reload()
+                served.output = site
+            }
             var builder = SiteBuilder(project: served)
             builder.notFoundRoot = "/"
             return try builder.build()
@@ -53,9 +67,9 @@ public struct PreviewServer: Sendable {
             source.resume()
             return source
         }
-        let first: BuildReport
+        let firstReport: BuildReport
         do {
-            first = try build()
+            firstReport = try build(false)
         } catch {
             early.forEach { $0.cancel() }
             throw error
@@ -63,7 +77,7 @@ public struct PreviewServer: Sendable {
         early.forEach { $0.cancel() }
         // Taken after the build, which itself touches the store's files.
         let baseline = watcher.fingerprint()
-        log(first.description.replacingOccurrences(of: " into \(config.outputURL.path)", with: ""))
+        log(firstReport.description.replacingOccurrences(of: " into \(config.outputURL.path)", with: ""))
         state.markBuilt()
 
         let responder = PreviewResponder(root: config.outputURL.path, state: state)
@@ -88,7 +102,7 @@ public struct PreviewServer: Sendable {
                 guard now != known else { continue }
                 known = now
                 do {
-                    let report = try build()
+                    let report = try build(true)
                     state.markBuilt()
                     log("Rebuilt: \(report.changed) files changed, \(report.removed) removed")
                 } catch {

@@ -97,7 +97,7 @@ struct ServeTests {
         }
     }
 
-    @Test("pages are served, traversal is refused, a missing page is the theme's 404, a template change shows after a rebuild, Ctrl-C leaves nothing")
+    @Test("pages are served, traversal is refused, a missing page is the theme's 404, a template or tally.toml change shows after a rebuild, Ctrl-C leaves nothing")
     func serve() throws {
         let served = try Served()
         #expect(served.output.contains("Serving on http://127.0.0.1:\(served.port)/"), "\(served.output)")
@@ -137,6 +137,16 @@ struct ServeTests {
             if current == generation { Thread.sleep(forTimeInterval: 0.2) }
         }
         #expect(current != generation)
+
+        // A new title in tally.toml is picked up by the next rebuild, not only templates.
+        try "title = \"Served again\"\n".write(to: served.folder.url.appendingPathComponent("tally.toml"), atomically: true, encoding: .utf8)
+        var home2 = ""
+        while Date() < deadline.addingTimeInterval(30) {
+            home2 = try RawHTTP.get("/", port: served.port).body
+            if home2.contains("Served again") { break }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        #expect(home2.contains("<title>Served again</title>"), "\(served.output)")
 
         let pid = served.process.processIdentifier
         #expect(served.stop() == 0)
