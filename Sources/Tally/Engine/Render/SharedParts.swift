@@ -130,8 +130,7 @@ struct PartialRenderer: Sendable {
         guard let partial = theme.library.getTemplate(named: template) else {
             throw ThemeError(file: "templates/\(template).html", reason: "the theme has no such partial")
         }
-        let context = try MustacheValueEncoder.encode(model)
-        return partial.render(context, library: theme.library)
+        return theme.render(partial, name: template, context: try MustacheValueEncoder.encode(model))
     }
 }
 

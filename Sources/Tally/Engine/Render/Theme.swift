@@ -14,6 +14,14 @@ public struct Theme: Sendable {
     public let assets: [String: [UInt8]]
     /// A digest of every file of the theme, for telling whether a build's inputs changed.
     public let digest: String
+    /// The templates' rendered shapes, kept for the build (`TemplateSkeletons`).
+    let skeletons = TemplateSkeletons()
+
+    /// Renders the template or partial `name` (or the layout, `layout.html`) with a model already
+    /// turned into dictionaries, arrays and scalars.
+    func render(_ template: MustacheTemplate, name: String, context: Any) -> String {
+        skeletons.render(template, name: name, context: context, library: library)
+    }
 
     /// Builds a theme from its files (relative path to bytes).
     public init(files: [String: [UInt8]], origin: String) throws {
