@@ -21,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
         // The preview server (`tally serve`); its file middleware refuses `..` with 400.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        // Downloads (`tally fetch charts`): a body read as it arrives, with backpressure, so a
+        // size cap stops the transfer itself (URLSession on Linux reads on until a cancel gets a turn).
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.21.0"),
         // Twitter archives as downloaded (`.zip`).
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
@@ -43,10 +46,11 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ] + (fuzzing ? [] : [.product(name: "Hummingbird", package: "hummingbird")]),
-            // The fuzz build leaves out the preview server too: SwiftNIO under the fuzzer's
-            // instrumentation only slows it down, and no input reaches it.
-            swiftSettings: fuzzing ? [.define("NO_EMBEDDED_THEME"), .define("NO_PREVIEW_SERVER")] : [],
+            ] + (fuzzing ? [] : [.product(name: "Hummingbird", package: "hummingbird"),
+                                 .product(name: "AsyncHTTPClient", package: "async-http-client")]),
+            // The fuzz build leaves out the preview server and downloads too: SwiftNIO under the
+            // fuzzer's instrumentation only slows it down, and no input reaches it.
+            swiftSettings: fuzzing ? [.define("NO_EMBEDDED_THEME"), .define("NO_PREVIEW_SERVER"), .define("NO_DOWNLOADS")] : [],
             plugins: fuzzing ? [] : ["EmbedTheme"]
         ),
         .executableTarget(

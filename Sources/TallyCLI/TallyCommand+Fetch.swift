@@ -27,7 +27,15 @@ extension TallyCommand.Fetch {
         @Argument(help: "Feed URLs to fetch instead of the project's list.")
         var urls: [String] = []
 
+        @Flag(help: "When done, print the process's peak memory (what the downloads needed).")
+        var verbose = false
+
         func run() throws {
+            defer {
+                if verbose, let peak = ProcessMemory.peakMiB() {
+                    FileHandle.standardError.write(Data("peak memory: \(Int(peak.rounded())) MiB\n".utf8))
+                }
+            }
             do {
                 let config = try options.load(needs: [.store])
                 var fetcher = ChartFetcher(feeds: urls.isEmpty ? (config.charts ?? ChartFetcher.defaultFeeds) : urls, timeout: timeout)

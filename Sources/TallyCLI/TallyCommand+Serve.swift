@@ -20,14 +20,22 @@ extension TallyCommand {
         @Option(help: "The port to listen on (0 picks a free one).")
         var port = 8000
 
+        @Option(name: .customLong("idle-timeout"), help: "Seconds a connection may stay idle or a request incomplete before it is closed.")
+        var idleTimeout: Double = 15
+
+        func validate() throws {
+            guard idleTimeout > 0, idleTimeout <= 86_400 else { throw ValidationError("--idle-timeout must be between 0 and 86400 seconds") }
+        }
+
         func run() async throws {
             do {
                 let config = try options.load(needs: [.store])
                 let options = self.options
-                let server = PreviewServer(project: config, host: host, port: port, reload: { try options.load(needs: [.store]) }) { line in
+                var server = PreviewServer(project: config, host: host, port: port, reload: { try options.load(needs: [.store]) }) { line in
                     // Unbuffered, so the address shows at once even when stdout is a pipe.
                     FileHandle.standardOutput.write(Data((line + "\n").utf8))
                 }
+                server.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
                 try await server.run()
             } catch {
                 throw fail("\(error)")

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Downloads chart feeds and imports them: all of them, or, when any download fails or any feed
 /// is not a chart, none (the store is left exactly as it was).
@@ -68,62 +65,24 @@ public struct ChartFetcher: Sendable {
         }
     }
 
-    private var waited: String {
-        let seconds = timeout.rounded() == timeout ? String(Int(timeout)) : String(timeout)
-        return timeout == 1 ? "1 second" : "\(seconds) seconds"
-    }
-
-    /// The body of a 2xx answer, or an error that says what happened.
+    /// The body of a 2xx answer, read no further than `maximumBytes` and no longer than `timeout`,
+    /// or an error that says what happened.
     func download(_ url: URL) throws -> Data {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        let done = DispatchSemaphore(value: 0)
-        let box = ResultBox()
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let task = session.dataTask(with: request) { data, response, error in
-            box.set(data: data, response: response, error: error)
-            done.signal()
-        }
-        task.resume()
-        // A little more than the session's own limit, in case the transport never calls back.
-        if done.wait(timeout: .now() + timeout + 5) == .timedOut {
-            task.cancel()
-            throw ChartFetchError(url: url.absoluteString, reason: "no answer within \(waited)")
-        }
-        let (data, response, error) = box.get()
-        if let error = error as? URLError {
-            switch error.code {
-            case .timedOut: throw ChartFetchError(url: url.absoluteString, reason: "no answer within \(waited)")
-            case .notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .dnsLookupFailed, .networkConnectionLost:
-                throw ChartFetchError(url: url.absoluteString, reason: "cannot connect (\(error.localizedDescription)); are you offline?")
-            default: throw ChartFetchError(url: url.absoluteString, reason: "download failed: \(error.localizedDescription)")
+        let data: Data
+        do {
+            data = try CappedDownload(maximumBytes: maximumBytes, timeout: timeout, accept: "application/json").fetch(url)
+        } catch let error as DownloadError {
+            switch error {
+            case .status(let status):
+                throw ChartFetchError(url: url.absoluteString, reason: "the server answered HTTP \(status); expected 200 with a chart feed")
+            case .tooLarge:
+                throw ChartFetchError(url: url.absoluteString, reason: "\(error); a chart feed is smaller")
+            default:
+                throw ChartFetchError(url: url.absoluteString, reason: error.description)
             }
-        } else if let error {
-            throw ChartFetchError(url: url.absoluteString, reason: "download failed: \(error.localizedDescription)")
         }
-        guard let http = response as? HTTPURLResponse else {
-            throw ChartFetchError(url: url.absoluteString, reason: "no HTTP answer")
-        }
-        guard (200..<300).contains(http.statusCode) else {
-            throw ChartFetchError(url: url.absoluteString, reason: "the server answered HTTP \(http.statusCode); expected 200 with a chart feed")
-        }
-        guard let data, !data.isEmpty else { throw ChartFetchError(url: url.absoluteString, reason: "the answer is empty; expected a chart feed") }
-        guard data.count <= maximumBytes else {
-            throw ChartFetchError(url: url.absoluteString, reason: "the answer is \(data.count) bytes, more than a chart feed (\(maximumBytes))")
-        }
+        guard !data.isEmpty else { throw ChartFetchError(url: url.absoluteString, reason: "the answer is empty; expected a chart feed") }
         return data
-    }
-
-    private final class ResultBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: (Data?, URLResponse?, Error?) = (nil, nil, nil)
-        func set(data: Data?, response: URLResponse?, error: Error?) { lock.withLock { value = (data, response, error) } }
-        func get() -> (Data?, URLResponse?, Error?) { lock.withLock { value } }
     }
 }
 

@@ -35,7 +35,7 @@ struct ChartFetchTests {
         let fetcher = ChartFetcher(feeds: [good.url("/songs.json"), hanging.url("/slow.json")], timeout: 1)
         let started = Date()
         let error = try #require(throws: ChartFetchError.self) { try fetcher.fetch(into: store) }
-        #expect(error.description.contains("no answer within 1 second"))
+        #expect(error.description.contains("timed out: no complete answer within 1 second"))
         #expect(error.url.hasSuffix("/slow.json"))
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(try store.chartCounts().values.allSatisfy { $0 == 0 })

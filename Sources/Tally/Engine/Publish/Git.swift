@@ -4,6 +4,8 @@ import Foundation
 struct Git {
     var environment: [String: String]
     var folder: URL
+    /// git's error output goes to `tally-git-PID-…` in the temporary folder.
+    static let errorFilePrefix = "tally-git-"
 
     @discardableResult
     func run(_ arguments: [String], input: Data? = nil, allowFailure: Bool = false) throws -> (status: Int32, output: String) {
@@ -13,7 +15,7 @@ struct Git {
         process.currentDirectoryURL = folder
         process.environment = environment
         // stderr goes to a file, so a chatty git never blocks on a second full pipe.
-        let errorFile = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tally-git-\(UUID().uuidString)")
+        let errorFile = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("\(Self.errorFilePrefix)\(getpid())-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let output = Pipe(), stdin = Pipe()

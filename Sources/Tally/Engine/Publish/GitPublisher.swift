@@ -22,6 +22,9 @@ public struct GitPublisher {
         self.remote = remote
     }
 
+    /// The temporary folder of a publish is `tally-publish-PID-…`, so the next one can tell a killed one's.
+    static let scratchPrefix = "tally-publish-"
+
     /// How many changed paths the commit message lists before "and N more".
     static let listedPaths = 30
 
@@ -53,9 +56,13 @@ public struct GitPublisher {
             }
             gitDirectory = (0, own.path)
         }
-        let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tally-publish-\(getpid())-\(UUID().uuidString.prefix(8))")
+        // What a killed publish left in the temporary folder goes first.
+        Leftovers.removeStaleScratch(prefix: Self.scratchPrefix)
+        Leftovers.removeStaleScratch(prefix: Git.errorFilePrefix)
+        let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("\(Self.scratchPrefix)\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
+        CrashPoint.reach("publish-git-scratch")
         environment["GIT_DIR"] = gitDirectory.output
         environment["GIT_INDEX_FILE"] = scratch.appendingPathComponent("index").path
         environment["GIT_WORK_TREE"] = site.path

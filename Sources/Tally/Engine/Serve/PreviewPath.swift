@@ -40,7 +40,9 @@ public enum PreviewPath {
         guard FileManager.default.fileExists(atPath: real, isDirectory: &isFolder) else { return .notFound }
         if isFolder.boolValue {
             guard !decoded.hasSuffix("/") else { return .notFound }
-            return .redirect(rawPath + "/")
+            // Rebuilt from the segments, so it always starts with exactly one slash: `//name/`
+            // would send a browser to the host `name`.
+            return .redirect("/" + rawPath.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/") + "/")
         }
         return .file(real)
     }

@@ -18,6 +18,9 @@ public struct PreviewServer: Sendable {
     public var log: @Sendable (String) -> Void
     /// How often the project is checked for changes.
     public var interval: Duration = .milliseconds(300)
+    /// How long a connection may stay idle, a request included: one that never completes its
+    /// headers is closed after this, so a slow or stuck client holds nothing for ever.
+    public var idleTimeout: Duration = .seconds(15)
 
     public init(project: ProjectConfig, host: String = "127.0.0.1", port: Int = 8000,
                 reload: (@Sendable () throws -> ProjectConfig)? = nil, log: @escaping @Sendable (String) -> Void) {
@@ -30,6 +33,8 @@ public struct PreviewServer: Sendable {
 
     /// Builds, serves until a signal asks it to stop, then cleans up.
     public func run() async throws {
+        // A killed preview (SIGKILL) could not remove its folder; the next one does.
+        Leftovers.removeStaleScratch(prefix: "tally-serve-")
         let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tally-serve-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -80,15 +85,19 @@ public struct PreviewServer: Sendable {
         log(firstReport.description.replacingOccurrences(of: " into \(config.outputURL.path)", with: ""))
         state.markBuilt()
 
-        let responder = PreviewResponder(root: config.outputURL.path, state: state)
+        let responder = PreviewResponder(root: config.outputURL.path, state: state, host: host)
         let log = self.log
         var quiet = Logger(label: "tally.serve")
         quiet.logLevel = .critical
+        let (seconds, attoseconds) = idleTimeout.components
+        let idle = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         let app = Application(
             responder: responder,
+            server: .http1(configuration: .init(idleTimeout: idle)),
             configuration: .init(address: .hostname(host, port: port), serverName: "tally"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? 0
+                state.port = bound
                 log("Serving on http://\(self.host):\(bound)/ — edit content/, templates/ or tally.toml and open pages reload; Ctrl-C stops.")
             },
             logger: quiet
@@ -136,9 +145,15 @@ public struct PreviewError: Error, Sendable, CustomStringConvertible {
 final class PreviewState: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
+    private var boundPort = 0
 
     var generation: Int { lock.withLock { value } }
     func markBuilt() { lock.withLock { value += 1 } }
+    /// The port the server listens on, once it does.
+    var port: Int {
+        get { lock.withLock { boundPort } }
+        set { lock.withLock { boundPort = newValue } }
+    }
 }
 
 /// Answers requests from the built site's folder.
@@ -146,8 +161,13 @@ struct PreviewResponder: HTTPResponder {
     typealias Context = BasicRequestContext
     let root: String
     let state: PreviewState
+    /// The `--host` value, for the `Host` headers accepted.
+    let host: String
 
     func respond(to request: Request, context: Context) async throws -> Response {
+        guard PreviewHost(listening: host, port: state.port).accepts(request.head.authority) else {
+            return text(.misdirectedRequest, "refused: the Host header does not name this server; open http://\(host):\(state.port)/\n")
+        }
         guard request.method == .get || request.method == .head else {
             return text(.methodNotAllowed, "only GET and HEAD\n")
         }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The process's peak resident memory, which Linux lets a process reset, so that a build can say
 /// what each of its steps needed (`--verbose`).
-enum ProcessMemory {
+public enum ProcessMemory {
     /// Starts a new peak from the memory in use now; does nothing where Linux's `clear_refs` is absent.
     static func resetPeak() {
         guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return }
@@ -18,8 +18,9 @@ enum ProcessMemory {
         #endif
     }
 
-    /// The peak resident memory since the last reset, in MiB, or nil where it cannot be read.
-    static func peakMiB() -> Double? { read("VmHWM:") }
+    /// The peak resident memory since the last reset (or since the program started), in MiB, or
+    /// nil where it cannot be read.
+    public static func peakMiB() -> Double? { read("VmHWM:") }
 
     /// The resident memory now, in MiB.
     static func residentMiB() -> Double? { read("VmRSS:") }

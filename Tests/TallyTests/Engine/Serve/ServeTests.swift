@@ -17,6 +17,37 @@ struct PreviewPathTests {
         #expect(PreviewPath.resolve("/%78/", in: root) == .file(root + "/x/index.html"))
     }
 
+    @Test("a redirect always stays on the server: `//x` goes to `/x/`, never to the host x", arguments: ["//x", "///x", "//x//", "/x//"])
+    func redirectStaysHere(path: String) throws {
+        let folder = TemporaryFolder()
+        try folder.write(["site/x/index.html": "x"])
+        let root = folder.url.appendingPathComponent("site").resolvingSymlinksInPath().path
+        let resolved = PreviewPath.resolve(path, in: root)
+        if path.hasSuffix("/") {
+            #expect(resolved == .file(root + "/x/index.html"))
+        } else {
+            #expect(resolved == .redirect("/x/"))
+        }
+    }
+
+    @Test("only this server's own names are answered, against DNS rebinding")
+    func hosts() {
+        let local = PreviewHost(listening: "127.0.0.1", port: 8000)
+        for accepted in [nil, "127.0.0.1:8000", "localhost:8000", "LOCALHOST:8000", "[::1]:8000", "127.0.0.1", "localhost"] {
+            #expect(local.accepts(accepted), "\(accepted ?? "no Host")")
+        }
+        for refused in ["evil.example:8000", "evil.example", "127.0.0.1:9000", "localhost:80", "127.0.0.1.evil.example:8000", "192.168.1.2:8000",
+                        "localhost:", "localhost:8000:8000", "[::1", "", ":8000", "[::1]x", "localhost.evil.example:8000"] {
+            #expect(!local.accepts(refused), "\(refused)")
+        }
+        let everywhere = PreviewHost(listening: "0.0.0.0", port: 8000)
+        #expect(everywhere.accepts("192.168.1.2:8000") && everywhere.accepts("[fe80::1]:8000") && everywhere.accepts("0.0.0.0:8000"))
+        #expect(!everywhere.accepts("evil.example:8000") && !everywhere.accepts("192.168.1.2:8001"))
+        let named = PreviewHost(listening: "my-laptop.local", port: 8000)
+        #expect(named.accepts("my-laptop.local:8000") && !named.accepts("192.168.1.2:8000"))
+        #expect(PreviewHost(listening: "::1", port: 8000).accepts("[::1]:8000"))
+    }
+
     @Test("traversal in every spelling is refused", arguments: ["/../secret.txt", "/x/../../secret.txt", "/%2e%2e/secret.txt",
                                                                  "/%2E%2E/secret.txt", "/x%2f..%2f..%2fsecret.txt", "/..%2fsecret.txt",
                                                                  "/x/%00", "/a%00.css", "/..\\secret.txt", "/%5c..%5csecret.txt", "/x/./index.html"])
@@ -60,7 +91,7 @@ struct ServeTests {
         var process: Process!
         var stdout: URL { folder.url.appendingPathComponent(".serve-out") }
 
-        init() throws {
+        init(_ extra: [String] = []) throws {
             try folder.write(["tally.toml": "title = \"Served\"\n",
                               "content/a.json": Synthetic.searchPage(query: "q", [TweetSpec(id: "42", text: "#a @b")])])
             try FileManager.default.copyItem(at: Fixture.repository.appendingPathComponent("templates"), to: folder.url.appendingPathComponent("templates"))
@@ -68,7 +99,7 @@ struct ServeTests {
             _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
             process = Process()
             process.executableURL = CommandLineTool.executable
-            process.arguments = ["serve", "--port", "\(port)"]
+            process.arguments = ["serve", "--port", "\(port)"] + extra
             process.currentDirectoryURL = folder.url
             process.standardOutput = try FileHandle(forWritingTo: stdout)
             process.standardError = try FileHandle(forWritingTo: stdout)
@@ -155,5 +186,26 @@ struct ServeTests {
         #expect(scratch.isEmpty, "\(scratch)")
         let top = try FileManager.default.contentsOfDirectory(atPath: served.folder.url.path).sorted()
         #expect(top.allSatisfy { [".serve-out", "content", "templates", "tally.toml"].contains($0) || $0.hasPrefix("tally.sqlite") }, "\(top)")
+    }
+
+    @Test("the real server: `//x` redirects to `/x/`, a foreign Host gets 421, an incomplete request is closed after the idle timeout")
+    func hostile() throws {
+        let served = try Served(["--idle-timeout", "1"])
+        #expect(served.output.contains("Serving on"), "\(served.output)")
+        let redirect = try RawHTTP.get("//searches", port: served.port)
+        #expect(redirect.status == 301)
+        #expect(redirect.headers.lowercased().contains("\r\nlocation: /searches/\r\n"), "\(redirect.headers)")
+        let rebound = try RawHTTP.get("/", port: served.port, host: "evil.example:\(served.port)")
+        #expect(rebound.status == 421)
+        #expect(!rebound.body.contains("<html"))
+        #expect(try RawHTTP.get("/", port: served.port, host: "localhost:\(served.port)").status == 200)
+        #expect(try RawHTTP.get("/", port: served.port, host: "127.0.0.1:\(served.port + 1)").status == 421)
+        // Headers never finished: the server, not this client (which would wait 60 s), ends it.
+        let stuck = try RawHTTP.exchange("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", port: served.port, wait: 60)
+        #expect(stuck.closedByServer)
+        #expect(stuck.status == 0)
+        // A complete request on the same server is still answered.
+        #expect(try RawHTTP.get("/", port: served.port).status == 200)
+        #expect(served.stop() == 0)
     }
 }

@@ -1,0 +1,161 @@
+import Foundation
+#if !NO_DOWNLOADS
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import NIOHTTPCompression
+import NIOPosix
+#endif
+
+/// Downloads one http(s) URL into memory, never holding more than `maximumBytes` of its body
+/// (counted after any `Content-Encoding` is undone) and never waiting longer than `timeout`.
+///
+/// The body is read as it arrives and only as fast as it is taken: an answer that declares a
+/// larger `Content-Length` is dropped at its headers, and one whose bytes (decompressed as they
+/// come) pass the cap is dropped at that moment, its connection closed, so a compressed bomb or an
+/// endless body costs at most about the cap. The timeout is one deadline for connecting and
+/// reading together, kept here; a transport's own timers restart with each packet.
+struct CappedDownload: Sendable {
+    var maximumBytes: Int
+    var timeout: TimeInterval
+    /// The `Accept` header to send, if any.
+    var accept: String?
+
+    /// The body of a 2xx answer; any other outcome is a `DownloadError`.
+    ///
+    /// Blocks the calling thread; the transfer runs on SwiftNIO's event loops, never on Swift's
+    /// concurrency pool, which a blocked caller could starve.
+    func fetch(_ url: URL) throws -> Data {
+        #if NO_DOWNLOADS
+        throw DownloadError.failed("this build of tally does not download")
+        #else
+        let request: HTTPClient.Request
+        do {
+            request = try HTTPClient.Request(url: url.absoluteString, headers: accept.map { ["Accept": $0] } ?? [:])
+        } catch {
+            throw DownloadError.failed("\(url.absoluteString) is not a URL to download (\(error))")
+        }
+        var configuration = HTTPClient.Configuration()
+        // Decompressed as it arrives; the limit stops a bomb inside a single read.
+        configuration.decompression = .enabled(limit: .size(maximumBytes))
+        // One request from a command: offline should say so at once, not after retries until the deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        // Not waited for: after a timeout the cancelled request may still be closing.
+        defer { client.shutdown { _ in } }
+        let collector = Collector(maximumBytes: maximumBytes)
+        let task = client.execute(request: request, delegate: collector, deadline: .now() + .nanoseconds(Int64(timeout * 1_000_000_000)))
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Outcome()
+        task.futureResult.whenComplete { result in
+            outcome.set(result)
+            done.signal()
+        }
+        if done.wait(timeout: .now() + timeout) == .timedOut {
+            task.cancel()
+            throw DownloadError.timedOut(seconds: timeout)
+        }
+        do {
+            return try outcome.get()
+        } catch {
+            throw describe(error)
+        }
+        #endif
+    }
+
+    #if !NO_DOWNLOADS
+    /// Takes the answer part by part as SwiftNIO reads it (the next read waits for this one), and
+    /// fails the request, which closes its connection, at the first sign of too much.
+    private final class Collector: HTTPClientResponseDelegate, @unchecked Sendable {
+        typealias Response = Data
+        let maximumBytes: Int
+        // Touched only on the request's event loop, one call at a time.
+        private var body = ByteBuffer()
+
+        init(maximumBytes: Int) {
+            self.maximumBytes = maximumBytes
+        }
+
+        func didReceiveHead(task: HTTPClient.Task<Data>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+            guard (200..<300).contains(Int(head.status.code)) else {
+                return task.eventLoop.makeFailedFuture(DownloadError.status(Int(head.status.code)))
+            }
+            // The declared length is of the bytes on the wire; compressed ones only grow.
+            if let declared = head.headers.first(name: "Content-Length").flatMap({ Int64($0) }), declared > Int64(maximumBytes) {
+                return task.eventLoop.makeFailedFuture(DownloadError.tooLarge(limit: maximumBytes, declared: declared))
+            }
+            return task.eventLoop.makeSucceededVoidFuture()
+        }
+
+        func didReceiveBodyPart(task: HTTPClient.Task<Data>, _ part: ByteBuffer) -> EventLoopFuture<Void> {
+            guard body.readableBytes + part.readableBytes <= maximumBytes else {
+                body = ByteBuffer()
+                return task.eventLoop.makeFailedFuture(DownloadError.tooLarge(limit: maximumBytes, declared: nil))
+            }
+            body.writeImmutableBuffer(part)
+            return task.eventLoop.makeSucceededVoidFuture()
+        }
+
+        func didFinishRequest(task: HTTPClient.Task<Data>) throws -> Data {
+            Data(body.readableBytesView)
+        }
+    }
+
+    /// The transport's errors in words a user can act on.
+    private func describe(_ error: Error) -> Error {
+        switch error {
+        case let error as DownloadError:
+            return error
+        case NIOHTTPDecompression.DecompressionError.limit:
+            return DownloadError.tooLarge(limit: maximumBytes, declared: nil)
+        case let error as HTTPClientError where [.deadlineExceeded, .readTimeout, .connectTimeout, .cancelled].contains(error):
+            return DownloadError.timedOut(seconds: timeout)
+        case let error as NIOConnectionError:
+            if error.dnsAError != nil || error.dnsAAAAError != nil { return DownloadError.cannotConnect("the host \(error.host) is not known") }
+            return describe(error.connectionErrors.first?.error ?? DownloadError.cannotConnect("no address of \(error.host) answers"))
+        case let error as IOError:
+            return DownloadError.cannotConnect(String(cString: strerror(error.errnoCode)))
+        case is SocketAddressError:
+            return DownloadError.cannotConnect("the host name is not known")
+        default:
+            return DownloadError.failed(String(describing: error))
+        }
+    }
+
+    /// The result, handed from the event loop to the waiting thread.
+    private final class Outcome: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Result<Data, Error> = .failure(DownloadError.failed("no answer"))
+        func set(_ result: Result<Data, Error>) { lock.withLock { value = result } }
+        func get() throws -> Data { try lock.withLock { try value.get() } }
+    }
+    #endif
+}
+
+/// A download did not bring a body; each case says what a user can check.
+enum DownloadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No complete answer within the time asked.
+    case timedOut(seconds: TimeInterval)
+    case cannotConnect(String)
+    /// The server answered with a status other than 2xx.
+    case status(Int)
+    /// The body (declared, or as received so far) is larger than the cap.
+    case tooLarge(limit: Int, declared: Int64?)
+    case failed(String)
+
+    var description: String {
+        switch self {
+        case .timedOut(let seconds): "timed out: no complete answer within \(Self.duration(seconds))"
+        case .cannotConnect(let reason): "cannot connect (\(reason)); are you offline?"
+        case .status(let status): "the server answered HTTP \(status)"
+        case .tooLarge(let limit, let declared?): "the answer declares \(declared) bytes, more than the \(ByteCount.format(Int64(limit))) allowed"
+        case .tooLarge(let limit, nil): "the answer is larger than the \(ByteCount.format(Int64(limit))) allowed; stopped reading it"
+        case .failed(let reason): "download failed: \(reason)"
+        }
+    }
+
+    private static func duration(_ seconds: TimeInterval) -> String {
+        if seconds == 1 { return "1 second" }
+        return (seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)) + " seconds"
+    }
+}
