@@ -37,7 +37,10 @@ public struct TwitterSource: DataSource {
         let media = Set(((try? FileManager.default.contentsOfDirectory(atPath: mediaFolder.path)) ?? []).filter { TwitterArchive.isKeptPicture($0, in: mediaFolder) })
         let directory = TwitterDirectory(terms: terms, people: people, hashtags: hashtags, localMedia: media)
         // One card per tweet per build, shared by every section's pages.
-        let cards = PostCards(theme: try context.theme ?? Theme.load(folder: nil), directory: directory)
+        guard let theme = context.theme else {
+            throw ThemeError(file: "(no theme)", reason: "the Twitter sections need the theme their post cards render with")
+        }
+        let cards = PostCards(theme: theme, directory: directory)
         return [
             SearchesSection(context: context, terms: terms, directory: directory, cards: cards),
             TweetsSection(context: context, terms: terms, directory: directory, cards: cards, mediaFolder: mediaFolder),

@@ -62,11 +62,16 @@ final class RenderPipeline: @unchecked Sendable {
         if let failure { throw failure }
     }
 
-    /// Ends the stage's thread once its queue is empty (or at once after a failure), and waits for
-    /// it to let go of the writer.
-    func stop() {
+    /// Ends the stage's thread once its queue is empty (or at once after a failure, or with
+    /// `dropping` the work still queued, when the build has failed), and waits for it to let go
+    /// of the writer.
+    func stop(dropping: Bool = false) {
         condition.lock()
         stopped = true
+        if dropping {
+            waiting -= queue.reduce(0) { $0 + $1.weight }
+            queue.removeAll()
+        }
         condition.broadcast()
         while busy || (!queue.isEmpty && failure == nil) { condition.wait() }
         condition.unlock()

@@ -89,9 +89,11 @@ public struct SiteBuilder {
                 if listPages, file.path.hasSuffix(".html"), file.path != Routes.notFound { pagePaths.append(file.path) }
                 try target.write(file)
             }
-            defer { pipeline.stop() }
+            var failed = true
+            // A failed build drops the pages still queued: nothing of it is kept anyway.
+            defer { pipeline.stop(dropping: failed) }
             let emit: (OutputFile) throws -> Void = { try pipeline.submit(.files([$0])) }
-            // 256 pages a chunk: a chunk of tweet lists is a few megabytes of models and HTML.
+            // 256 pages a chunk: a chunk of long lists is a few megabytes of models and HTML.
             let sink = PageSink(chunkSize: 256, render: { try pipeline.submit(.pages($0)) }, write: emit)
             // The site search: every source's documents, tokenised and cut into shards and records. First,
             // so that `--verbose` shows the memory it needs, not memory that earlier steps freed.
@@ -129,6 +131,7 @@ public struct SiteBuilder {
                 try pipeline.drain()
             }
             pages = sink.pageCount + 1
+            failed = false
         } }
         // Two names whose slugs met (only a forged 48-bit hash can): the first page stays.
         for path in report.duplicates { warn?("\(path): two pages share this path; the first was kept, the other left out") }
@@ -189,26 +192,4 @@ private struct StepLog {
         let memory = done[index].3.map { String(format: ", peak %.0f MiB (+%.0f MiB)", $0.peak, $0.added) } ?? ""
         log("[\(index + 1)/\(total)] \(done[index].0): \(String(format: "%.1f ms (cpu %.1f ms)", done[index].1, done[index].2))\(memory)")
     }
-}
-
-/// The output's writer, held for the render stage only while the build's `write` runs: cleared
-/// before it returns, so the non-escaping writer never outlives it.
-private final class WriteTarget: @unchecked Sendable {
-    private var write: ((OutputFile) throws -> Void)?
-
-    init(_ write: @escaping (OutputFile) throws -> Void) { self.write = write }
-
-    func write(_ file: OutputFile) throws { try write?(file) }
-
-    func clear() { write = nil }
-}
-
-/// Paths collected by the render stage, read by the planner once the stage has drained.
-private final class PathList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [String] = []
-
-    func append(_ path: String) { lock.withLock { list.append(path) } }
-
-    var paths: [String] { lock.withLock { list } }
 }

@@ -31,7 +31,7 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
     }
 
     /// HTML that is already safe: a theme partial's output, whose every value its content type
-    /// escaped (`HTMLEscaping`). Never for data.
+    /// escaped (`SafeHTMLContentType`) and whose links were checked. Never for data.
     static func trusted(_ html: String, block: Bool) -> HTMLFragment {
         HTMLFragment(html: html, isBlock: block)
     }
@@ -101,7 +101,12 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
     private static var prefix: String { "tallyhtml" + secret + "z" }
     /// Stands for the site's root in HTML rendered once for many pages (`SharedParts`): letters and
     /// digits that data cannot forge, replaced by each page's own way back to the root.
-    static let rootToken = "tallyroot" + secret + "z/"
+    static let rootToken: String = {
+        // Its own secret: the token is written into pages only as a way back to the root, and
+        // must tell nothing about the fragment tokens' secret.
+        var generator = SystemRandomNumberGenerator()
+        return "tallyroot" + (0..<2).map { _ in String(generator.next() as UInt64, radix: 36) }.joined(separator: "q") + "z/"
+    }()
 
     /// `html` with every `rootToken` replaced by `root` (`../../`, or empty at the site's root).
     static func placingRoot(in html: String, root: String) -> String {

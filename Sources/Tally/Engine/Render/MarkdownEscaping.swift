@@ -43,10 +43,3 @@ public enum MarkdownEscaping {
 struct MarkdownContentType: MustacheContentType {
     func escapeText(_ text: String) -> String { MarkdownEscaping.escape(text) }
 }
-
-/// swift-mustache's hook for a theme's HTML partials (`twitter/_card.html`): `{{value}}` is escaped
-/// as `HTMLFragment` escapes text, with directional controls dropped, byte for byte the same, and
-/// without swift-mustache's own HTML escaping's per-character dictionary look-ups.
-struct SafeHTMLContentType: MustacheContentType {
-    func escapeText(_ text: String) -> String { HTMLFragment.escape(MarkdownEscaping.removingDirectionalControls(text)) }
-}

@@ -23,7 +23,7 @@ public struct PageRenderer: Sendable {
 
     private func renderFilesWithTable(_ page: SitePage) throws -> [OutputFile] {
         var (body, tableFiles) = tables.render(markdown: try markdown(template: page.template, model: page.model, for: page.path), page: page.path)
-        // Parts rendered once for many pages (post cards) link from the site's root.
+        // Parts rendered once for many pages (`SharedParts`) link from the site's root.
         if HTMLFragment.table?.placesParts == true {
             body = HTMLFragment.placingRoot(in: body, root: page.linkRoot ?? Routes.root(from: page.path))
         }

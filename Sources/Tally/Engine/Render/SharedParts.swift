@@ -1,6 +1,6 @@
 import Foundation
 
-/// Pieces of pages rendered once per build from a theme partial (a post card), kept out of memory
+/// Pieces of pages rendered once per build from a theme partial (a source's card of one item), kept out of memory
 /// in a spill file, and placed by reference into every page that shows them.
 ///
 /// A part does not know the page it lands on, so its links start at the site's root written as
@@ -21,11 +21,11 @@ public final class SharedParts: @unchecked Sendable {
     private let theme: Theme
     private let spill: RecordSpill
     private let lock = NSLock()
-    /// Record number by key (a post's id), kept as 128 bits: a million posts' ids as strings
-    /// would be a hundred megabytes.
+    /// Record number by key (an item's id), kept as 128 bits: a million ids as strings would be
+    /// a hundred megabytes.
     private var numbers: [Key: Int32] = [:]
 
-    /// Parts rendered by `template` (a partial's name, `twitter/_card`) from `theme`.
+    /// Parts rendered by `template` (a partial's name, `<source>/_card`) from `theme`.
     public init(template: String, theme: Theme) {
         self.template = template
         self.theme = theme
@@ -84,69 +84,5 @@ public final class SharedParts: @unchecked Sendable {
         var bytes: [UInt8] = []
         try lock.withLock { try spill.read(number, into: &bytes) }
         return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-/// A part placed in a page model: encodes as the rendered part, as an `HTMLFragment` would.
-public struct SharedPart: Encodable, Sendable {
-    let parts: SharedParts
-    let number: Int
-
-    /// The part's HTML, its links still starting at `SharedParts.root`.
-    func html() throws -> String { try parts.html(number) }
-
-    public func encode(to encoder: Encoder) throws {
-        HTMLFragment.table?.markPartPlaced()
-        try HTMLFragment.trusted(try parts.html(number), block: true).encode(to: encoder)
-    }
-}
-
-/// Parts one after another, each in an item of a list (`<ol class="tweets"><li>…</li>…</ol>`).
-public struct SharedPartList: Encodable, Sendable {
-    /// The list's class attribute.
-    public var listClass: String
-    public var items: [SharedPart]
-    public var isEmpty: Bool { items.isEmpty }
-
-    public init(listClass: String, items: [SharedPart]) {
-        self.listClass = listClass
-        self.items = items
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var html = "<ol class=\"" + HTMLFragment.escape(listClass) + "\">"
-        for item in items { html += "<li>" + (try item.parts.html(item.number)) + "</li>" }
-        if !items.isEmpty { HTMLFragment.table?.markPartPlaced() }
-        try HTMLFragment.trusted(html + "</ol>", block: true).encode(to: encoder)
-    }
-}
-
-/// Renders one partial of a theme with models, every value escaped for HTML.
-struct PartialRenderer: Sendable {
-    let theme: Theme
-    let template: String
-
-    func render(_ model: any Encodable) throws -> String {
-        guard let partial = theme.library.getTemplate(named: template) else {
-            throw ThemeError(file: "templates/\(template).html", reason: "the theme has no such partial")
-        }
-        return theme.render(partial, name: template, context: try MustacheValueEncoder.encode(model))
-    }
-}
-
-/// Collects results computed on several threads, in order.
-final class ConcurrentResults<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<Value, any Error>?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: Result<Value, any Error>) {
-        lock.withLock { slots[index] = result }
-    }
-
-    /// The values in order, or the first error.
-    func values() throws -> [Value] {
-        try lock.withLock { try slots.map { try $0!.get() } }
     }
 }

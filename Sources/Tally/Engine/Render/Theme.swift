@@ -7,15 +7,15 @@ import Mustache
 public struct Theme: Sendable {
     /// Wraps every page body; HTML with mustache placeholders.
     public let layout: MustacheTemplate
-    /// Page templates (`home`, `twitter/popularity`…) and partials (`_*.md`), Markdown with mustache,
-    /// and HTML partials (`twitter/_card.html`) rendered once per item (`SharedParts`).
+    /// Page templates (`home`, `<source>/<page>`…) and partials (`_*.md`), Markdown with mustache,
+    /// and HTML partials (`<source>/_*.html`) rendered once per item (`SharedParts`).
     public let library: MustacheLibrary
     /// Files copied to the output as they are, by path under `assets/`.
     public let assets: [String: [UInt8]]
     /// A digest of every file of the theme, for telling whether a build's inputs changed.
     public let digest: String
     /// The templates' rendered shapes, kept for the build (`TemplateSkeletons`).
-    let skeletons = TemplateSkeletons()
+    let skeletons: TemplateSkeletons
 
     /// Renders the template or partial `name` (or the layout, `layout.html`) with a model already
     /// turned into dictionaries, arrays and scalars.
@@ -27,33 +27,48 @@ public struct Theme: Sendable {
     public init(files: [String: [UInt8]], origin: String) throws {
         _ = MarkdownEscaping.registered
         guard let layoutBytes = files["layout.html"] else { throw ThemeError(file: origin + "/layout.html", reason: "the layout is missing") }
-        layout = try Theme.parse(String(decoding: layoutBytes, as: UTF8.self), file: origin + "/layout.html")
+        // The layout is HTML: its values are escaped by Unicode scalar (`SafeHTMLContentType`).
+        let layoutText = String(decoding: layoutBytes, as: UTF8.self)
+        layout = try Theme.parse("{{% CONTENT_TYPE: SAFEHTML}}" + layoutText, file: origin + "/layout.html")
+        var sources = ["layout.html": layoutText]
         var library = MustacheLibrary()
+        var htmlPartials: Set<String> = []
         var assets: [String: [UInt8]] = [:]
         for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
             if path.hasPrefix("assets/") {
                 assets[String(path.dropFirst("assets/".count))] = bytes
             } else if path.hasSuffix(".md") {
                 // Page bodies are Markdown: every `{{value}}` in them is escaped for Markdown.
-                // A source's templates sit in its folder and are named with it (`twitter/tweet`).
-                let source = "{{% CONTENT_TYPE: MARKDOWN}}" + String(decoding: bytes, as: UTF8.self)
-                library.register(try Theme.parse(source, file: "\(origin)/\(path)"), named: String(path.dropLast(3)))
+                // A source's templates sit in its folder and are named with it (`<source>/<page>`).
+                let text = String(decoding: bytes, as: UTF8.self)
+                library.register(try Theme.parse("{{% CONTENT_TYPE: MARKDOWN}}" + text, file: "\(origin)/\(path)"), named: String(path.dropLast(3)))
+                sources[String(path.dropLast(3))] = text
             } else if path.hasSuffix(".html"), path != "layout.html" {
-                // HTML partials (`twitter/_card.html`), rendered once per item and placed into
+                // HTML partials (`<source>/_card.html`), rendered once per item and placed into
                 // pages whole: every `{{value}}` in them is escaped for HTML. The file's final line
                 // break is dropped, so a partial can be placed inside a line of another.
                 var text = String(decoding: bytes, as: UTF8.self)
                 while text.hasSuffix("\n") || text.hasSuffix("\r\n") { text.removeLast() }
                 let source = "{{% CONTENT_TYPE: SAFEHTML}}" + text
                 library.register(try Theme.parse(source, file: "\(origin)/\(path)"), named: String(path.dropLast(5)))
+                sources[String(path.dropLast(5))] = text
+                htmlPartials.insert(String(path.dropLast(5)))
             }
         }
         if library.getTemplate(named: "404") == nil {
             // Themes made before the 404 page existed get the default one.
             library.register(try Theme.parse("{{% CONTENT_TYPE: MARKDOWN}}" + NotFoundPage.defaultTemplate, file: "(default 404.md)"), named: "404")
         }
+        // An HTML partial is placed into pages as it renders: a Markdown partial inside it would
+        // escape its values for Markdown, not for HTML.
+        for name in htmlPartials.sorted() {
+            for partial in TemplateSkeletons.partials(in: sources[name] ?? "") where !htmlPartials.contains(partial) {
+                throw ThemeError(file: "\(origin)/\(name).html", reason: "includes \(partial), which is not an HTML partial (.html); HTML partials may include only HTML partials")
+            }
+        }
         self.library = library
         self.assets = assets
+        skeletons = TemplateSkeletons(sources: sources)
         digest = Manifest.digest(files.sorted { $0.key < $1.key }.flatMap { Array("\($0.key)\n\($0.value.count)\n".utf8) + $0.value })
     }
 

@@ -45,7 +45,7 @@ public struct PreviewServer: Sendable {
         let reload = self.reload
         // Each rebuild reads tally.toml again (a new title, base URL or theme folder is picked up),
         // keeping the command line's own choices and the temporary output.
-        let build: @Sendable (_ again: Bool) throws -> BuildReport = { again in
+        let build: @Sendable (_ again: Bool) throws -> (BuildReport, ProjectConfig) = { again in
             var served = first
             if again, let reload {
                 served = try reload()
@@ -53,7 +53,7 @@ public struct PreviewServer: Sendable {
             }
             var builder = SiteBuilder(project: served)
             builder.notFoundRoot = "/"
-            return try builder.build()
+            return (try builder.build(), served)
         }
         let state = PreviewState()
         let watcher = ProjectWatcher(project: project)
@@ -74,7 +74,7 @@ public struct PreviewServer: Sendable {
         }
         let firstReport: BuildReport
         do {
-            firstReport = try build(false)
+            firstReport = try build(false).0
         } catch {
             early.forEach { $0.cancel() }
             throw error
@@ -105,13 +105,16 @@ public struct PreviewServer: Sendable {
         let interval = self.interval
         let watching = Task.detached {
             var known = baseline
+            // The settings read again may name another theme folder or store: watch what they name.
+            var watcher = watcher
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
                 let now = watcher.fingerprint()
                 guard now != known else { continue }
                 known = now
                 do {
-                    let report = try build(true)
+                    let (report, served) = try build(true)
+                    watcher = ProjectWatcher(project: served)
                     state.markBuilt()
                     log("Rebuilt: \(report.changed) files changed, \(report.removed) removed")
                 } catch {

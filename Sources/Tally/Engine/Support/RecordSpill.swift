@@ -12,8 +12,8 @@ import Darwin
 /// a few hundred megabytes of memory. The file is unlinked as soon as it is
 /// made, so nothing is left behind, even by a crash; the kernel's page cache keeps it fast.
 /// Falls back to memory when no temporary file can be made.
-/// Appends happen on one thread; once they stop, reads may come from any number of threads
-/// (`pread` and the buffer, which no longer changes).
+/// Not synchronised: a caller that appends on one thread while reading on others keeps them apart
+/// with a lock (`SharedParts` does).
 final class RecordSpill: @unchecked Sendable {
     private var descriptor: Int32 = -1
     private var buffer: [UInt8] = []

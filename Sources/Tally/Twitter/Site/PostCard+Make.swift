@@ -5,39 +5,39 @@ extension PostCard {
         let from = SharedParts.page
         if let id = tweet.retweetOf, let original = chunk.referenced[id] {
             isRetweet = true
-            retweetedBy = CardPerson(tweet.author, directory: directory)
+            retweetedBy = PostCard.Person(tweet.author, directory: directory)
             retweetHref = Routes.relative(from: from, to: Routes.tweet(tweet.id))
-            retweetTime = CardTime(tweet.createdAt)
-            post = CardPost(original, chunk: chunk, directory: directory, nested: false)
+            retweetTime = PostCard.Time(tweet.createdAt)
+            post = PostCard.Post(original, chunk: chunk, directory: directory, nested: false)
         } else {
             isRetweet = false
-            retweetedBy = CardPerson(nil, directory: directory)
+            retweetedBy = PostCard.Person(nil, directory: directory)
             retweetHref = ""
-            retweetTime = CardTime(iso: "", text: "")
-            post = CardPost(tweet, chunk: chunk, directory: directory, nested: false)
+            retweetTime = PostCard.Time(iso: "", text: "")
+            post = PostCard.Post(tweet, chunk: chunk, directory: directory, nested: false)
         }
     }
 }
 
-extension CardPost {
+extension PostCard.Post {
     init(_ tweet: StoredTweet, chunk: TweetChunk, directory: TwitterDirectory, nested: Bool) {
         let from = SharedParts.page
-        person = CardPerson(tweet.author, directory: directory)
+        person = PostCard.Person(tweet.author, directory: directory)
         href = Routes.relative(from: from, to: Routes.tweet(tweet.id))
-        time = CardTime(tweet.createdAt)
-        text = CardTextPart.parts(tweet.text, directory: directory)
+        time = PostCard.Time(tweet.createdAt)
+        text = PostCard.TextPart.parts(tweet.text, directory: directory)
         let items = chunk.media[tweet.id] ?? []
         hasMedia = !items.isEmpty
         media = items.enumerated().compactMap { index, item in
             guard let src = directory.imageSource(item.imageURL, tweet: tweet.id, from: from) else { return nil }
             let (width, height) = TweetHTML.fit(item, within: 240)
-            return CardMedia(href: Routes.relative(from: from, to: Routes.tweetImage(tweet.id, number: index + 1)), src: src,
+            return PostCard.Media(href: Routes.relative(from: from, to: Routes.tweetImage(tweet.id, number: index + 1)), src: src,
                              alt: item.alt ?? TweetHTML.describe(item, index), width: width, height: height,
                              hasBadge: item.kind != "photo", badge: item.kind == "gif" ? "GIF" : "Video")
         }
         if !nested, let id = tweet.quotes, let quoted = chunk.referenced[id] {
             hasQuote = true
-            quote = [CardPost(quoted, chunk: chunk, directory: directory, nested: true)]
+            quote = [PostCard.Post(quoted, chunk: chunk, directory: directory, nested: true)]
         } else {
             hasQuote = false
             quote = []
@@ -45,7 +45,7 @@ extension CardPost {
     }
 }
 
-extension CardPerson {
+extension PostCard.Person {
     init(_ user: StoredUser?, directory: TwitterDirectory) {
         guard let user else {
             self.init(isKnown: false, name: "Unknown author", hasPage: false, pageHref: "", hasHandle: false, handle: "",
@@ -60,31 +60,31 @@ extension CardPerson {
     }
 }
 
-extension CardTime {
+extension PostCard.Time {
     init(_ seconds: Int64) {
         self.init(iso: UTCTime.iso(seconds), text: UTCTime.format(seconds) + " UTC")
     }
 }
 
-extension CardTextPart {
-    private static func plain(_ text: String) -> CardTextPart {
-        CardTextPart(isText: true, isBreak: false, isLink: false, value: text, linkClass: "", href: "", isExternal: false, hasTitle: false, title: "")
+extension PostCard.TextPart {
+    private static func plain(_ text: String) -> PostCard.TextPart {
+        PostCard.TextPart(isText: true, isBreak: false, isLink: false, value: text, linkClass: "", href: "", isExternal: false, hasTitle: false, title: "")
     }
 
-    private static let lineBreak = CardTextPart(isText: false, isBreak: true, isLink: false, value: "", linkClass: "", href: "",
+    private static let lineBreak = PostCard.TextPart(isText: false, isBreak: true, isLink: false, value: "", linkClass: "", href: "",
                                                 isExternal: false, hasTitle: false, title: "")
 
-    private static func link(_ shown: String, kind: String, href: String, title: String? = nil) -> CardTextPart {
-        CardTextPart(isText: false, isBreak: false, isLink: true, value: shown, linkClass: kind, href: href, isExternal: kind == "link",
+    private static func link(_ shown: String, kind: String, href: String, title: String? = nil) -> PostCard.TextPart {
+        PostCard.TextPart(isText: false, isBreak: false, isLink: true, value: shown, linkClass: kind, href: href, isExternal: kind == "link",
                      hasTitle: title != nil, title: title ?? "")
     }
 
     /// The text with line breaks kept and its hashtags, mentions and links linked, each over
     /// exactly its own code points; entities that overlap or fall outside the text stay plain.
-    static func parts(_ text: TweetText, directory: TwitterDirectory) -> [CardTextPart] {
+    static func parts(_ text: TweetText, directory: TwitterDirectory) -> [PostCard.TextPart] {
         let scalars = Array(text.text.unicodeScalars)
         func slice(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
-        var parts: [CardTextPart] = []
+        var parts: [PostCard.TextPart] = []
         func plain(_ string: String) {
             for (index, line) in string.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 if index > 0 { parts.append(lineBreak) }

@@ -7,69 +7,69 @@
 struct PostCard: Encodable, Sendable {
     /// A retweet: who retweeted, and when; the card then shows the original.
     var isRetweet: Bool
-    var retweetedBy: CardPerson
+    var retweetedBy: Person
     var retweetHref: String
-    var retweetTime: CardTime
+    var retweetTime: Time
     /// The post shown: the tweet itself, or a retweet's original.
-    var post: CardPost
-}
+    var post: Post
 
-/// One post's head, text, pictures and quoted post.
-struct CardPost: Encodable, Sendable {
-    var person: CardPerson
-    /// The post's own page.
-    var href: String
-    var time: CardTime
-    var text: [CardTextPart]
-    var hasMedia: Bool
-    var media: [CardMedia]
-    var hasQuote: Bool
-    /// The quoted post, shown inside (never with a quote of its own); an empty list otherwise.
-    var quote: [CardPost]
-}
+    /// One post's head, text, pictures and quoted post.
+    struct Post: Encodable, Sendable {
+        var person: Person
+        /// The post's own page.
+        var href: String
+        var time: Time
+        var text: [TextPart]
+        var hasMedia: Bool
+        var media: [Media]
+        var hasQuote: Bool
+        /// The quoted post, shown inside (never with a quote of its own); an empty list otherwise.
+        var quote: [Post]
+    }
 
-/// The author of a post or a retweet.
-struct CardPerson: Encodable, Sendable {
-    var isKnown: Bool
-    /// The name to show: the display name, else `@handle`.
-    var name: String
-    var hasPage: Bool
-    var pageHref: String
-    var hasHandle: Bool
-    var handle: String
-    var initials: String
-    var hasAvatar: Bool
-    var avatarSrc: String
-}
+    /// The author of a post or a retweet.
+    struct Person: Encodable, Sendable {
+        var isKnown: Bool
+        /// The name to show: the display name, else `@handle`.
+        var name: String
+        var hasPage: Bool
+        var pageHref: String
+        var hasHandle: Bool
+        var handle: String
+        var initials: String
+        var hasAvatar: Bool
+        var avatarSrc: String
+    }
 
-/// A time as `<time datetime>`: ISO for the script, UTC text for readers.
-struct CardTime: Encodable, Sendable {
-    var iso: String
-    var text: String
-}
+    /// A time as `<time datetime>`: ISO for the script, UTC text for readers.
+    struct Time: Encodable, Sendable {
+        var iso: String
+        var text: String
+    }
 
-/// A run of a post's text: plain text, a line break, or a linked hashtag, mention or URL.
-struct CardTextPart: Encodable, Sendable {
-    var isText: Bool
-    var isBreak: Bool
-    var isLink: Bool
-    var value: String
-    /// `hashtag`, `mention` or `link`.
-    var linkClass: String
-    var href: String
-    /// External links get `rel` and the full address as their title.
-    var isExternal: Bool
-    var hasTitle: Bool
-    var title: String
-}
+    /// A run of a post's text: plain text, a line break, or a linked hashtag, mention or URL.
+    struct TextPart: Encodable, Sendable {
+        var isText: Bool
+        var isBreak: Bool
+        var isLink: Bool
+        var value: String
+        /// `hashtag`, `mention` or `link`.
+        var linkClass: String
+        var href: String
+        /// External links get `rel` and the full address as their title.
+        var isExternal: Bool
+        var hasTitle: Bool
+        var title: String
+    }
 
-/// A picture, video or GIF of a post, as a thumbnail opening its own page.
-struct CardMedia: Encodable, Sendable {
-    var href: String
-    var src: String
-    var alt: String
-    var width: Int
-    var height: Int
-    var hasBadge: Bool
-    var badge: String
+    /// A picture, video or GIF of a post, as a thumbnail opening its own page.
+    struct Media: Encodable, Sendable {
+        var href: String
+        var src: String
+        var alt: String
+        var width: Int
+        var height: Int
+        var hasBadge: Bool
+        var badge: String
+    }
 }

@@ -63,6 +63,9 @@ struct TweetListPlanner {
         }
         var sizes = [newest]
         try store.forEachTweetChunk(filter, sizes: { sizes.popLast() ?? Self.pageSize }) { chunk in
+            // The count and the walk are separate reads: tweets an import added in between wait
+            // for the next build rather than make a page 0.
+            guard number >= 1 else { return }
             try emit(chunk)
             if let each { for tweet in chunk.tweets { try each(tweet, chunk) } }
         }

@@ -31,7 +31,7 @@ struct TweetCardTests {
 
     /// A tweet's text as the card's partial shows it (the inside of `<p class="tweet-text">`).
     private func text(_ tweet: StoredTweet, _ chunk: TweetChunk, _ directory: TwitterDirectory, theme: Theme) throws -> String {
-        let post = CardPost(tweet, chunk: chunk, directory: directory, nested: true)
+        let post = PostCard.Post(tweet, chunk: chunk, directory: directory, nested: true)
         let html = try PartialRenderer(theme: theme, template: "twitter/_card-post").render(post)
         let start = try #require(html.range(of: "<p class=\"tweet-text\">"))
         let end = try #require(html[start.upperBound...].range(of: "</p>"))
@@ -43,7 +43,7 @@ struct TweetCardTests {
         var text = html.replacingOccurrences(of: "<br>", with: "\n")
         text = text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
         return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
     }
 
     /// The text as written, each placed link replaced by its display URL.
@@ -71,7 +71,7 @@ struct TweetCardTests {
                 for entity in tweet.text.entities where entity.kind != .url {
                     guard let range = entity.range else { continue }
                     let shown = String(String.UnicodeScalarView(scalars[range]))
-                    let escaped = HTMLFragment.text(shown).html
+                    let escaped = SafeHTMLContentType.escape(shown)
                     #expect(html.contains("\">\(escaped)</a>"), "\(tweet.id): \(shown)")
                 }
                 checked += 1
@@ -132,7 +132,7 @@ struct TweetCardTests {
         let url = linked.text.entities.first { $0.kind == .url && $0.displayURL != nil && $0.range != nil }!
         let shown = try text(linked, TweetChunk(tweets: [linked]), rstatsDirectory, theme: try Theme.load(folder: nil))
         #expect(shown.contains("rel=\"nofollow noopener\""))
-        #expect(shown.contains(">\(HTMLFragment.text(url.displayURL!).html)</a>"))
+        #expect(shown.contains(">\(SafeHTMLContentType.escape(url.displayURL!))</a>"))
     }
 
     @Test("an unknown author's tweet links to twitter.com/i/web/status/ID")
