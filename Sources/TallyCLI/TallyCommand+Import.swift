@@ -9,7 +9,8 @@ extension TallyCommand {
             discussion: """
                 Each file imports whole or not at all. The format is read from the content, not the name. \
                 A folder imports every .json, .jsonl, .ndjson and .js file inside it, recursively and in name order, \
-                and lists the files it skipped; a Twitter archive's folder or .zip imports as one archive.
+                and lists the files it skipped; a link, FIFO, socket or device inside it stops the import before anything is stored. \
+                A Twitter archive's folder or .zip imports as one archive.
                 """
         )
 
@@ -35,6 +36,11 @@ extension TallyCommand {
             for skipped in inputs.skipped { print("\(skipped): skipped (not a file tally reads)") }
             var failures = inputs.missing.map { "\($0.path): \($0.reason)" }
             for failure in failures { complain(failure) }
+            // A link or a special file among the inputs stops the whole command before the store opens.
+            for refused in inputs.refused { complain("\(refused.path): \(refused.reason)") }
+            if !inputs.refused.isEmpty {
+                throw fail("nothing imported, the store is unchanged: \(inputs.refused.count) of the paths above are not regular files; remove them or name the files to import")
+            }
             if inputs.files.isEmpty {
                 throw fail(failures.isEmpty ? "nothing to import: no file tally reads in \(files.joined(separator: ", "))" : "nothing imported")
             }

@@ -10,6 +10,8 @@ final class LocalHTTPServer: @unchecked Sendable {
     struct Response: Sendable {
         var status: Int
         var body: Data
+        /// More header lines (`Location` for a redirect).
+        var headers: [String: String] = [:]
     }
 
     let port: UInt16
@@ -56,7 +58,8 @@ final class LocalHTTPServer: @unchecked Sendable {
             let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
             let response = routes[path] ?? Response(status: 404, body: Data("not found".utf8))
             var head = "HTTP/1.0 \(response.status) \(response.status == 200 ? "OK" : "Error")\r\n"
-            head += "Content-Type: application/json\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+            head += "Content-Type: application/json\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n"
+            head += response.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined() + "\r\n"
             let bytes = [UInt8](head.utf8) + [UInt8](response.body)
             var sent = 0
             while sent < bytes.count {

@@ -39,6 +39,7 @@ extension Importer {
     /// in its own transaction); returns one summary per document.
     public func importPath(_ url: URL, displayName: String? = nil) throws -> [ImportSummary] {
         let name = displayName ?? url.path
+        try Self.requireFileOrFolder(url, name: name)
         for source in store.sources {
             let bundle: ImportBundle?
             do {
@@ -68,5 +69,14 @@ extension Importer {
             throw ImportError(file: name, place: nil, reason: "is a folder that no source reads (a Twitter archive folder holds data/tweets.js)")
         }
         return [try importFile(url, displayName: name)]
+    }
+
+    /// Refuses a FIFO, socket or device before anything opens it: opening a FIFO for reading
+    /// waits for a writer for ever. What a link points to counts (the caller named the path).
+    static func requireFileOrFolder(_ url: URL, name: String) throws {
+        switch FileKind.at(url, followingLinks: true) {
+        case .file?, .folder?, nil: return
+        case let other?: throw ImportError(file: name, place: nil, reason: ImportInputs.refusal(other))
+        }
     }
 }

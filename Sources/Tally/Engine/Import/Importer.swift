@@ -31,6 +31,7 @@ public struct Importer: Sendable {
     /// writing overlap on two cores while memory stays flat.
     public func importFile(_ url: URL, displayName: String? = nil) throws -> ImportSummary {
         let name = displayName ?? url.path
+        try Self.requireFileOrFolder(url, name: name)
         // Sources may date what a file holds by the file itself (an empty search page).
         var configured = self
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)

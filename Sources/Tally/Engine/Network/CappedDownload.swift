@@ -20,6 +20,18 @@ struct CappedDownload: Sendable {
     var timeout: TimeInterval
     /// The `Accept` header to send, if any.
     var accept: String?
+    /// Whether a redirect may not lead to this machine or a private network (a download that data
+    /// asked for), unless the URL asked for is itself on this machine (a local test server).
+    /// Redirects lead only to `http` and `https` in any case, at most `maximumRedirects` of them.
+    var refusesPrivateRedirects = false
+    static let maximumRedirects = 5
+
+    init(maximumBytes: Int, timeout: TimeInterval, accept: String? = nil, refusesPrivateRedirects: Bool = false) {
+        self.maximumBytes = maximumBytes
+        self.timeout = timeout
+        self.accept = accept
+        self.refusesPrivateRedirects = refusesPrivateRedirects
+    }
 
     /// The body of a 2xx answer; any other outcome is a `DownloadError`.
     ///
@@ -29,38 +41,80 @@ struct CappedDownload: Sendable {
         #if NO_DOWNLOADS
         throw DownloadError.failed("this build of tally does not download")
         #else
+        var configuration = HTTPClient.Configuration()
+        // Decompressed as it arrives; the limit stops a bomb inside a single read.
+        configuration.decompression = .enabled(limit: .size(maximumBytes))
+        // One request from a command: offline should say so at once, not after retries until the deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        // Redirects are followed below, each target checked before it is asked.
+        configuration.redirectConfiguration = .disallow
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        // Not waited for: after a timeout the cancelled request may still be closing.
+        defer { client.shutdown { _ in } }
+        // One deadline for the whole chain of redirects.
+        let deadline = DispatchTime.now() + timeout
+        let mayReachPrivate = !refusesPrivateRedirects || url.host.map { PrivateAddresses.isLoopback($0) } == true
+        var current = url
+        for _ in 0...Self.maximumRedirects {
+            switch try fetchOnce(current, client: client, deadline: deadline) {
+            case .body(let data):
+                return data
+            case .redirect(let location):
+                current = try redirectTarget(location, from: current, mayReachPrivate: mayReachPrivate)
+            }
+        }
+        throw DownloadError.failed("more than \(Self.maximumRedirects) redirects from \(url.absoluteString)")
+        #endif
+    }
+
+    #if !NO_DOWNLOADS
+    /// What one request brought: a body, or where a redirect sends it.
+    private enum Answer {
+        case body(Data)
+        case redirect(String)
+    }
+
+    private func fetchOnce(_ url: URL, client: HTTPClient, deadline: DispatchTime) throws -> Answer {
         let request: HTTPClient.Request
         do {
             request = try HTTPClient.Request(url: url.absoluteString, headers: accept.map { ["Accept": $0] } ?? [:])
         } catch {
             throw DownloadError.failed("\(url.absoluteString) is not a URL to download (\(error))")
         }
-        var configuration = HTTPClient.Configuration()
-        // Decompressed as it arrives; the limit stops a bomb inside a single read.
-        configuration.decompression = .enabled(limit: .size(maximumBytes))
-        // One request from a command: offline should say so at once, not after retries until the deadline.
-        configuration.connectionPool.retryConnectionEstablishment = false
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        // Not waited for: after a timeout the cancelled request may still be closing.
-        defer { client.shutdown { _ in } }
+        let left = deadline.uptimeNanoseconds > DispatchTime.now().uptimeNanoseconds ? deadline.uptimeNanoseconds - DispatchTime.now().uptimeNanoseconds : 0
         let collector = Collector(maximumBytes: maximumBytes)
-        let task = client.execute(request: request, delegate: collector, deadline: .now() + .nanoseconds(Int64(timeout * 1_000_000_000)))
+        let task = client.execute(request: request, delegate: collector, deadline: .now() + .nanoseconds(Int64(clamping: left)))
         let done = DispatchSemaphore(value: 0)
         let outcome = Outcome()
         task.futureResult.whenComplete { result in
             outcome.set(result)
             done.signal()
         }
-        if done.wait(timeout: .now() + timeout) == .timedOut {
+        if done.wait(timeout: deadline) == .timedOut {
             task.cancel()
             throw DownloadError.timedOut(seconds: timeout)
         }
         do {
-            return try outcome.get()
+            return .body(try outcome.get())
+        } catch let redirect as Collector.Redirected {
+            return .redirect(redirect.location)
         } catch {
             throw describe(error)
         }
-        #endif
+    }
+    #endif
+
+    /// Where a redirect's `Location` leads, if it may be followed: `http` or `https`, and, when
+    /// private targets are refused, a host whose every address is public.
+    func redirectTarget(_ location: String, from url: URL, mayReachPrivate: Bool) throws -> URL {
+        guard let target = URL(string: location, relativeTo: url)?.absoluteURL,
+              let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https", let host = target.host, !host.isEmpty else {
+            throw DownloadError.refusedRedirect(location: location, reason: "only http and https addresses are followed")
+        }
+        if !mayReachPrivate, let address = PrivateAddresses.firstNonGlobal(host) {
+            throw DownloadError.refusedRedirect(location: location, reason: "it leads to \(address)")
+        }
+        return target
     }
 
     #if !NO_DOWNLOADS
@@ -72,11 +126,19 @@ struct CappedDownload: Sendable {
         // Touched only on the request's event loop, one call at a time.
         private var body = ByteBuffer()
 
+        /// A redirect, which `fetch` follows or refuses; its body is not read.
+        struct Redirected: Error {
+            var location: String
+        }
+
         init(maximumBytes: Int) {
             self.maximumBytes = maximumBytes
         }
 
         func didReceiveHead(task: HTTPClient.Task<Data>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+            if (300..<400).contains(Int(head.status.code)), let location = head.headers.first(name: "Location") {
+                return task.eventLoop.makeFailedFuture(Redirected(location: location))
+            }
             guard (200..<300).contains(Int(head.status.code)) else {
                 return task.eventLoop.makeFailedFuture(DownloadError.status(Int(head.status.code)))
             }
@@ -141,6 +203,8 @@ enum DownloadError: Error, Sendable, Equatable, CustomStringConvertible {
     case status(Int)
     /// The body (declared, or as received so far) is larger than the cap.
     case tooLarge(limit: Int, declared: Int64?)
+    /// A redirect that is not followed, and why.
+    case refusedRedirect(location: String, reason: String)
     case failed(String)
 
     var description: String {
@@ -150,6 +214,7 @@ enum DownloadError: Error, Sendable, Equatable, CustomStringConvertible {
         case .status(let status): "the server answered HTTP \(status)"
         case .tooLarge(let limit, let declared?): "the answer declares \(declared) bytes, more than the \(ByteCount.format(Int64(limit))) allowed"
         case .tooLarge(let limit, nil): "the answer is larger than the \(ByteCount.format(Int64(limit))) allowed; stopped reading it"
+        case .refusedRedirect(let location, let reason): "the server redirects to \(location), which is not followed: \(reason)"
         case .failed(let reason): "download failed: \(reason)"
         }
     }

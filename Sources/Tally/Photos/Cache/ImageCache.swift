@@ -1,13 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A folder of downloaded images, keyed by URL, that holds exactly the images asked for last.
 ///
 /// `update(keeping:)` downloads what is missing (concurrently, at most `concurrency` at a time,
 /// each within `timeout` seconds), removes what is no longer asked for, and answers which URLs
-/// have a local copy. A failed download is a warning, never an error: the page keeps the remote
+/// have a local copy. Each image streams in through the engine's capped download: an answer past
+/// `maximumSize` (declared, or decompressed as it arrives) is dropped as soon as it shows, and a
+/// redirect is followed only to http(s) and never into this machine or a private network (unless
+/// the image's own URL is on this machine). A failed download is a warning, never an error: the page keeps the remote
 /// URL. Nothing about the cache is stored in the database; the folder is the whole state.
 public struct ImageCache: Sendable {
     public var folder: URL
@@ -65,13 +65,7 @@ public struct ImageCache: Sendable {
         }
         guard !missing.isEmpty else { return result }
 
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.httpMaximumConnectionsPerHost = concurrency
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
+        let download = CappedDownload(maximumBytes: maximumSize, timeout: timeout, refusesPrivateRedirects: true)
         let slots = DispatchSemaphore(value: max(1, concurrency))
         let group = DispatchGroup()
         let outcomes = Outcomes()
@@ -81,38 +75,14 @@ public struct ImageCache: Sendable {
         for item in missing {
             slots.wait()
             group.enter()
-            guard let url = URL(string: item.url) else {
-                _ = outcomes.add(item.name, item.url, "not a valid URL")
-                slots.signal(); group.leave()
-                continue
-            }
-            let task = session.dataTask(with: url) { data, response, error in
-                var failure: String?
-                if let error {
-                    failure = (error as? URLError)?.code == .timedOut ? "timed out" : error.localizedDescription
-                } else if let status = (response as? HTTPURLResponse)?.statusCode, !(200..<300).contains(status) {
-                    failure = "HTTP \(status)"
-                } else if let data, !data.isEmpty, data.count <= maximumSize {
-                    let part = folder.appendingPathComponent(".\(item.name).part")
-                    do {
-                        try data.write(to: part)
-                        // rename(2) replaces atomically: a killed build never leaves half an image.
-                        guard rename(part.path, folder.appendingPathComponent(item.name).path) == 0 else {
-                            throw CocoaError(.fileWriteUnknown)
-                        }
-                    } catch {
-                        try? FileManager.default.removeItem(at: part)
-                        failure = "cannot be saved (\(error.localizedDescription))"
-                    }
-                } else {
-                    failure = data?.isEmpty == false ? "larger than \(maximumSize >> 20) MB" : "empty answer"
-                }
+            // Each download blocks its thread while SwiftNIO's event loops move the bytes.
+            DispatchQueue.global().async {
+                let failure = Self.download(item.url, to: folder.appendingPathComponent(item.name), with: download, maximumSize: maximumSize)
                 let done = outcomes.add(item.name, item.url, failure)
                 progress?(done, total)
                 slots.signal()
                 group.leave()
             }
-            task.resume()
         }
         group.wait()
         for outcome in outcomes.items.sorted(by: { $0.name < $1.name }) {
@@ -126,7 +96,36 @@ public struct ImageCache: Sendable {
         return result
     }
 
-    /// The downloads' outcomes, filled in from URLSession's callbacks.
+    /// Downloads `url` into `file`; what went wrong, in a warning's words, or nil.
+    private static func download(_ url: String, to file: URL, with download: CappedDownload, maximumSize: Int) -> String? {
+        guard let address = URL(string: url) else { return "not a valid URL" }
+        let data: Data
+        do {
+            data = try download.fetch(address)
+        } catch let error as DownloadError {
+            switch error {
+            case .timedOut: return "timed out"
+            case .status(let status): return "HTTP \(status)"
+            case .tooLarge: return "larger than \(maximumSize >> 20) MB"
+            default: return error.description
+            }
+        } catch {
+            return "\(error)"
+        }
+        guard !data.isEmpty else { return "empty answer" }
+        let part = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).part")
+        do {
+            try data.write(to: part)
+            // rename(2) replaces atomically: a killed build never leaves half an image.
+            guard rename(part.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(at: part)
+            return "cannot be saved (\(error.localizedDescription))"
+        }
+        return nil
+    }
+
+    /// The downloads' outcomes, filled in from the download threads.
     private final class Outcomes: @unchecked Sendable {
         private let lock = NSLock()
         private(set) var items: [(name: String, url: String, failure: String?)] = []

@@ -25,30 +25,8 @@ extension TwitterArchive {
     }
 
     /// What a path holds, seen without following a link; nil when nothing is there.
-    enum FileKind: Equatable {
-        case file(size: Int64), folder, link, fifo, other
-
-        var described: String {
-            switch self {
-            case .file: return "a file"
-            case .folder: return "a folder"
-            case .link: return "a symbolic link"
-            case .fifo: return "a named pipe (FIFO)"
-            case .other: return "a device or socket"
-            }
-        }
-    }
-
     static func kind(of url: URL) -> FileKind? {
-        var info = stat()
-        guard lstat(url.path, &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file(size: Int64(info.st_size))
-        case S_IFDIR: return .folder
-        case S_IFLNK: return .link
-        case S_IFIFO: return .fifo
-        default: return .other
-        }
+        FileKind.at(url)
     }
 
     /// Refuses anything at `url` but a regular file of at most `cap` bytes: a link could put any
