@@ -20,6 +20,8 @@ BENCH_RUNS ?= 3
 BENCH_TABLE_SIZES ?= 10k,100k
 BENCH_GROWN_SIZES ?= 1M
 BENCH_SEARCH_SIZE ?= 100k
+BENCH_FILES_SIZE ?= 100k
+BENCH_ARCHIVE_SIZES ?= 20k,100k
 PAGEFIND := pagefind[bin]==1.5.2
 
 .PHONY: site test fuzz bench deps test-deps build release clean
@@ -64,7 +66,8 @@ bench: deps test-deps release
 		$(PYTHON) -m pip install --quiet --break-system-packages '$(PAGEFIND)'
 	@# --name=value, so that an empty size list (BENCH_SIZES=) is a value and not a missing one.
 	$(PYTHON) bench/run.py --sizes=$(BENCH_SIZES) --build-sizes=$(BENCH_BUILD_SIZES) --table-sizes=$(BENCH_TABLE_SIZES) --runs=$(BENCH_RUNS) \
-		--grown-sizes=$(BENCH_GROWN_SIZES) --search-size=$(BENCH_SEARCH_SIZE)
+		--grown-sizes=$(BENCH_GROWN_SIZES) --search-size=$(BENCH_SEARCH_SIZE) \
+		--files-size=$(BENCH_FILES_SIZE) --archive-sizes=$(BENCH_ARCHIVE_SIZES)
 
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is required: https://www.swift.org/install/linux/"; exit 1; }

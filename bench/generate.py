@@ -58,13 +58,15 @@ def main():
     parser.add_argument("--tweets", type=int, required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--per-page", type=int, default=100)
+    parser.add_argument("--terms", type=int, default=0,
+                        help="search terms the pages cycle through (default: one per 5,000 tweets, at least 10)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--first-id", type=int, default=1_300_000_000_000_000_000,
                         help="ids (and times) start after this one: a later batch for an existing store")
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
-    terms = max(10, args.tweets // 5000)
+    terms = args.terms or max(10, args.tweets // 5000)
     tags = [f"{rng.choice(WORDS)}{n}" if n >= 40 else WORDS[n % len(WORDS)] + ("" if n < len(WORDS) else str(n)) for n in range(20000)]
     tags[5:13] = ACCENTED
     tag_table = zipf_table(len(tags))

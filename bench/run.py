@@ -4,7 +4,10 @@
     python3 bench/run.py [--sizes 10k,100k,1M] [--build-sizes 10k,100k] [--table-sizes 10k,100k] [--runs 3]
 
 Import: `tally import` and the plain Python peer (bench/python_import.py) on the same JSON Lines
-file. Build: `tally build` and Hugo on the same pages (bench/hugo_site.py), both writing to the
+file; the crawler's shape (100k tweets as 1,112 search-page files of 90 tweets over 100 terms, in
+one command, on disk and on tmpfs, and the same pages as one JSON Lines file), runs alternating
+between Tally and the peer; a Twitter archive .zip (bench/archive.py) at two sizes, for peak memory
+and time per tweet (`--import-only` runs just these). Build: `tally build` and Hugo on the same pages (bench/hugo_site.py), both writing to the
 same disk. Incremental: files Tally writes when one search page is added. Grown store: 50k more
 tweets into the store the 1M import left, against an empty store, on disk and on tmpfs (a store
 left by an earlier run is reused, so `--sizes ''` runs it alone). Sorting: plain 1,000- and
@@ -171,28 +174,85 @@ def rusage_run(command):
     return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def many_files_benchmark(label, data, runs):
+def alternating(runs, commands):
+    """Runs each (store, command) in turn, `runs` rounds, each on a fresh store, so that a busy
+    moment of the shared machine weighs on every side; the medians of (wall, CPU, MiB) per command."""
+    def clear(store):
+        # The store, its log and lock, and the files a source keeps beside it (`.files/`).
+        for leftover in store.parent.glob(store.name + "*"):
+            shutil.rmtree(leftover) if leftover.is_dir() else leftover.unlink()
+    results = [[] for _ in commands]
+    for _ in range(runs):
+        for (store, command), found in zip(commands, results):
+            clear(store)
+            found.append(rusage_run(command))
+    for store, _ in commands:
+        clear(store)
+    return [tuple(statistics.median(x) for x in zip(*found)) for found in results]
+
+
+def many_files_benchmark(label, data, runs, base=None, where=""):
     """The shape an API crawler leaves: one search-page file per request. The JSON Lines file is
-    split into one file per page; Tally and the Python peer import the same files, alternating."""
-    folder = WORK / f"files-{label}"
+    split into one file per page in `base` (the bench folder on disk, or tmpfs), where both stores
+    live too; Tally and the Python peer import the same files in one command each, alternating."""
+    base = base or WORK
+    folder = base / f"files-{data.stem}"
     if not folder.exists():
         folder.mkdir(parents=True)
         for index, line in enumerate(data.open()):
             (folder / f"page-{index:05d}.json").write_text(line)
     files = sorted(folder.glob("*.json"))
-    tally_store, python_store = WORK / f"tally-files-{label}.sqlite", WORK / f"python-files-{label}.sqlite"
-    tally, python = [], []
-    for _ in range(runs):
-        for store, command, results in ((tally_store, [TALLY, "import", "--store", tally_store], tally),
-                                        (python_store, [sys.executable, ROOT / "bench/python_import.py", python_store], python)):
-            for leftover in WORK.glob(store.name + "*"):
-                leftover.unlink()
-            results.append(rusage_run(command + files))
-    t_wall, t_cpu, t_peak = (statistics.median(x) for x in zip(*tally))
-    p_wall, p_cpu, p_peak = (statistics.median(x) for x in zip(*python))
+    tally_store, python_store = base / f"tally-files-{label}.sqlite", base / f"python-files-{label}.sqlite"
+    (t_wall, t_cpu, t_peak), (p_wall, p_cpu, p_peak) = alternating(runs, [
+        (tally_store, [TALLY, "import", "--store", tally_store, *files]),
+        (python_store, [sys.executable, ROOT / "bench/python_import.py", python_store, *files])])
     tweets = size_of(label)
-    return (f"import {label} tweets as {len(files):,} files", f"{tweets / t_wall:,.0f} tweets/s ({t_cpu:.1f} s CPU), {t_peak:,.0f} MiB",
-            f"{tweets / p_wall:,.0f} tweets/s ({p_cpu:.1f} s CPU), {p_peak:,.0f} MiB", f"{p_wall / t_wall:.2f}× faster")
+    return (f"import {label} tweets as {len(files):,} files{where}", f"{tweets / t_wall:,.0f} tweets/s, {t_wall:.2f} s ({t_cpu:.1f} s CPU), {t_peak:,.0f} MiB",
+            f"{tweets / p_wall:,.0f} tweets/s, {p_wall:.2f} s ({p_cpu:.1f} s CPU), {p_peak:,.0f} MiB", f"{p_wall / t_wall:.2f}× faster")
+
+
+def search_pages(tweets, per_page, terms):
+    """The generated set as a crawler of `terms` searches leaves it: pages of `per_page` tweets."""
+    label = f"{tweets // 1000}k" if tweets % 1000 == 0 else str(tweets)
+    data = WORK / f"pages-{label}-{per_page}x{terms}.jsonl"
+    if not data.exists():
+        subprocess.run([sys.executable, ROOT / "bench/generate.py", "--tweets", str(tweets), "--per-page", str(per_page),
+                        "--terms", str(terms), "--out", data], check=True)
+    return data
+
+
+def page_files_benchmark(label, runs):
+    """The issue's shape: 100k tweets as 1,112 search-page files of 90 tweets over 100 terms, in one
+    `tally import`, on disk and on tmpfs; and the same pages as one JSON Lines file."""
+    data = search_pages(size_of(label), 90, 100)
+    rows = []
+    for where, base in ((" on disk", WORK), (" on tmpfs", pathlib.Path("/dev/shm/tally-bench"))):
+        base.mkdir(parents=True, exist_ok=True)
+        rows.append(many_files_benchmark(label, data, runs, base, where))
+    tally_store, python_store = WORK / f"tally-pages-{label}.sqlite", WORK / f"python-pages-{label}.sqlite"
+    (t_wall, t_cpu, t_peak), (p_wall, p_cpu, p_peak) = alternating(runs, [
+        (tally_store, [TALLY, "import", "--store", tally_store, data]),
+        (python_store, [sys.executable, ROOT / "bench/python_import.py", python_store, data])])
+    tweets = size_of(label)
+    rows.append((f"import the same {label} tweets as one JSON Lines file on disk", f"{tweets / t_wall:,.0f} tweets/s, {t_wall:.2f} s ({t_cpu:.1f} s CPU), {t_peak:,.0f} MiB",
+                 f"{tweets / p_wall:,.0f} tweets/s, {p_wall:.2f} s ({p_cpu:.1f} s CPU), {p_peak:,.0f} MiB", f"{p_wall / t_wall:.2f}× faster"))
+    return rows
+
+
+def archive_benchmark(labels, runs):
+    """A Twitter archive `.zip` (bench/archive.py) imported at each size: peak memory and time per
+    tweet, which should stay flat as the archive grows."""
+    rows = []
+    for label in labels:
+        tweets = size_of(label)
+        archive = WORK / f"archive-{label}.zip"
+        if not archive.exists():
+            subprocess.run([sys.executable, ROOT / "bench/archive.py", "--tweets", str(tweets), "--out", archive], check=True)
+        store = WORK / f"tally-archive-{label}.sqlite"
+        ((wall, cpu, peak),) = alternating(runs, [(store, [TALLY, "import", "--store", store, archive])])
+        rows.append((f"import a Twitter archive .zip of {label} tweets ({archive.stat().st_size / 1e6:.0f} MB) on disk",
+                     f"{wall / tweets * 1e6:,.1f} µs/tweet ({cpu / tweets * 1e6:,.1f} µs CPU), {peak:,.0f} MiB", "", ""))
+    return rows
 
 
 def hugo_peers():
@@ -312,9 +372,17 @@ def main():
     parser.add_argument("--grown-batch", default="50k")
     parser.add_argument("--table-sizes", default="10k,100k")
     parser.add_argument("--search-size", default="100k", help="tweets for the site search against Pagefind (0: skip)")
+    parser.add_argument("--files-size", default="100k",
+                        help="tweets for the crawler's shape: page files of 90 tweets over 100 terms, on disk and tmpfs, and as JSON Lines (0: skip)")
+    parser.add_argument("--archive-sizes", default="20k,100k", help="tweets in the Twitter archive .zip measures")
+    parser.add_argument("--import-only", action="store_true",
+                        help="only the import measures: --sizes' JSON Lines, --files-size and --archive-sizes")
     args = parser.parse_args()
     WORK.mkdir(parents=True, exist_ok=True)
     rows = []
+    if args.import_only:
+        args.build_sizes = args.grown_sizes = args.table_sizes = ""
+        args.search_size = "0"
 
     for label in filter(None, args.sizes.split(",")):
         tweets = size_of(label)
@@ -326,11 +394,20 @@ def main():
 
         def clean(store):
             return lambda: [p.unlink() for p in WORK.glob(store.name + "*")]
-        t_time, t_peak, _ = median_runs(args.runs, lambda: ([TALLY, "import", "--store", tally_store, data], None), clean(tally_store))
-        p_time, p_peak, _ = median_runs(args.runs, lambda: ([sys.executable, ROOT / "bench/python_import.py", python_store, data], None), clean(python_store))
+        # Alternating, the stores left for the build measures below.
+        times, peaks = {tally_store: [], python_store: []}, {tally_store: [], python_store: []}
+        for _ in range(args.runs):
+            for store, command in ((tally_store, [TALLY, "import", "--store", tally_store, data]),
+                                   (python_store, [sys.executable, ROOT / "bench/python_import.py", python_store, data])):
+                clean(store)()
+                seconds, peak, _ = measured(command)
+                times[store].append(seconds)
+                peaks[store].append(peak)
+        t_time, t_peak = statistics.median(times[tally_store]), statistics.median(peaks[tally_store])
+        p_time, p_peak = statistics.median(times[python_store]), statistics.median(peaks[python_store])
         rows.append((f"import {label} tweets ({megabytes:.0f} MB JSONL)", f"{tweets / t_time:,.0f} tweets/s, {megabytes / t_time:,.0f} MB/s, {t_peak:,.0f} MiB",
                      f"{tweets / p_time:,.0f} tweets/s, {megabytes / p_time:,.0f} MB/s, {p_peak:,.0f} MiB", f"{p_time / t_time:.2f}× faster"))
-        if tweets <= 100_000:
+        if tweets < 100_000:
             rows.append(many_files_benchmark(label, data, args.runs))
 
         if label in args.build_sizes.split(","):
@@ -362,12 +439,16 @@ def main():
                          f"full build {full_time:.2f} s", f"{inc_time / full_time:.2f}× the full build"))
             clean_out()
 
+    if args.files_size != "0":
+        rows.extend(page_files_benchmark(args.files_size, args.runs))
+    rows.extend(archive_benchmark(filter(None, args.archive_sizes.split(",")), args.runs))
+
     # A store left by an earlier run is measured as it is, so that `--sizes ''` runs this alone.
     for label in [g for g in args.grown_sizes.split(",")
                   if g and (g in args.sizes.split(",") or (WORK / f"tally-{g}.sqlite").exists())]:
         rows.extend(grown_store_benchmark(label, args))
 
-    for table_rows in (1_000, 10_000):
+    for table_rows in () if args.import_only else (1_000, 10_000):
         rows.append((f"sort a plain {table_rows:,}-row table in Chromium (click to laid out, after load)",
                      f"{sort_benchmark(args.runs, table_rows):.0f} ms median", "", ""))
     for label in filter(None, args.table_sizes.split(",")):

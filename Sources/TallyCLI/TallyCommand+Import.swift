@@ -57,13 +57,13 @@ extension TallyCommand {
                     FileHandle.standardError.write(Data("\r\u{1B}[K\(file): \(items) items…".utf8))
                 }
             }
-            for file in inputs.files {
-                do {
-                    let summaries = try importer.importPath(URL(fileURLWithPath: file), displayName: file)
-                    if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            // Each file is reported once it is stored for good (small files commit in groups).
+            importer.importAll(inputs.files.map { (URL(fileURLWithPath: $0), $0) }) { _, result in
+                if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+                switch result {
+                case .success(let summaries):
                     for summary in summaries { print(summary) }
-                } catch {
-                    if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+                case .failure(let error):
                     failures.append("\(error)")
                     complain("\(error)")
                 }

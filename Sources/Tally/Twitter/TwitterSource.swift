@@ -15,7 +15,11 @@ public struct TwitterSource: DataSource {
     }
 
     public func makeSink(_ db: Database, options: ImportOptions) throws -> any ImportSink {
-        try TwitterSink(db: db)
+        try TwitterSink(db: db, memo: TwitterSink.Memo())
+    }
+
+    public func makeSink(_ db: Database, options: ImportOptions, memo: ImportMemo) throws -> any ImportSink {
+        try TwitterSink(db: db, memo: memo.value(for: id, make: TwitterSink.Memo.init))
     }
 
     public var settingKeys: [String] { ["people"] }

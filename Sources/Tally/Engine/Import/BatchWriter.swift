@@ -6,12 +6,14 @@ final class BatchWriter {
     private let db: Database
     private let sources: [any DataSource]
     private let options: ImportOptions
+    private let memo: ImportMemo
     private var summary: ImportSummary
     private var sinks: [Int: any ImportSink] = [:]
     private var opened: [Int] = []
 
-    init(db: Database, sources: [any DataSource], options: ImportOptions, file: String) {
+    init(db: Database, sources: [any DataSource], options: ImportOptions, file: String, memo: ImportMemo) {
         self.db = db
+        self.memo = memo
         self.sources = sources
         self.options = options
         self.summary = ImportSummary(file: file)
@@ -20,7 +22,7 @@ final class BatchWriter {
     func add(_ batch: any ImportBatch, _ match: FormatDetector.Match) throws {
         if !summary.formats.contains(match.format.name) { summary.formats.append(match.format.name) }
         if sinks[match.source] == nil {
-            sinks[match.source] = try sources[match.source].makeSink(db, options: options)
+            sinks[match.source] = try sources[match.source].makeSink(db, options: options, memo: memo)
             opened.append(match.source)
         }
         try sinks[match.source]!.add(batch, format: match.format)

@@ -12,9 +12,7 @@ struct FormatDetector: Sendable {
     /// The format of a parsed document. A document with a key twice in one object is refused:
     /// which of the two values counts is ambiguous.
     func detect(_ root: JSONValue) throws -> Match {
-        if let (path, key) = root.duplicateKey {
-            throw ShapeError(path: path, reason: "the key \"\(key)\" appears twice in one object; expected each key once")
-        }
+        try refuseDuplicateKeys(root)
         for (index, source) in sources.enumerated() {
             for format in source.formats where format.claims(root) { return Match(source: index, format: format) }
         }
@@ -29,6 +27,14 @@ struct FormatDetector: Sendable {
             throw ShapeError(path: "$", reason: expected + "; found an object with keys \(root.keyList)")
         default:
             throw ShapeError(path: "$", reason: expected + "; found \(root.kind.described)")
+        }
+    }
+
+    /// Refuses a document with a key twice in one object (a later part of an array whose format
+    /// the first part decided is checked with this alone).
+    func refuseDuplicateKeys(_ root: JSONValue) throws {
+        if let (path, key) = root.duplicateKey {
+            throw ShapeError(path: path, reason: "the key \"\(key)\" appears twice in one object; expected each key once")
         }
     }
 

@@ -38,6 +38,13 @@ extension Importer {
     /// Imports a file, or a folder or archive a source claims as a bundle (each of its documents
     /// in its own transaction); returns one summary per document.
     public func importPath(_ url: URL, displayName: String? = nil) throws -> [ImportSummary] {
+        try importPath(url, displayName: displayName, memo: ImportMemo(), beforeKeepingFiles: {})
+    }
+
+    /// `importPath`, calling `beforeKeepingFiles` once a bundle's documents have imported and
+    /// before its files are put in place (`importAll` commits its group there, so no picture is
+    /// kept for tweets that could still be rolled back).
+    func importPath(_ url: URL, displayName: String?, memo: ImportMemo, beforeKeepingFiles: () throws -> Void) throws -> [ImportSummary] {
         let name = displayName ?? url.path
         try Self.requireFileOrFolder(url, name: name)
         for source in store.sources {
@@ -56,7 +63,8 @@ extension Importer {
             }
             var inner = self
             for (key, value) in bundle.options.values { inner.options[key] = value }
-            let summaries = try bundle.documents.map { try inner.importFile($0.url, displayName: name + ": " + $0.name) }
+            let summaries = try bundle.documents.map { try inner.importFile($0.url, displayName: name + ": " + $0.name, memo: memo) }
+            try beforeKeepingFiles()
             do {
                 try bundle.staged?.commit()
             } catch {
@@ -68,7 +76,7 @@ extension Importer {
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
             throw ImportError(file: name, place: nil, reason: "is a folder that no source reads (a Twitter archive folder holds data/tweets.js)")
         }
-        return [try importFile(url, displayName: name)]
+        return [try importFile(url, displayName: name, memo: memo)]
     }
 
     /// Refuses a FIFO, socket or device before anything opens it: opening a FIFO for reading

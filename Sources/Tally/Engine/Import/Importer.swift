@@ -30,6 +30,11 @@ public struct Importer: Sendable {
     /// whole batches to the store's transaction through a channel of a few batches, so parsing and
     /// writing overlap on two cores while memory stays flat.
     public func importFile(_ url: URL, displayName: String? = nil) throws -> ImportSummary {
+        try importFile(url, displayName: displayName, memo: ImportMemo())
+    }
+
+    /// `importFile`, with what earlier files of the open transaction remembered (`importAll`).
+    func importFile(_ url: URL, displayName: String?, memo: ImportMemo) throws -> ImportSummary {
         let name = displayName ?? url.path
         try Self.requireFileOrFolder(url, name: name)
         // Sources may date what a file holds by the file itself (an empty search page).
@@ -43,7 +48,7 @@ public struct Importer: Sendable {
         do {
             if let size = attributes?[.size] as? Int, size <= Self.inlineLimit {
                 return try store.importing { db in
-                    let writer = BatchWriter(db: db, sources: store.sources, options: options, file: name)
+                    let writer = BatchWriter(db: db, sources: store.sources, options: options, file: name, memo: memo)
                     try reader.read(url, name: name, parser: JSONParser()) { batch, match in try writer.add(batch, match) }
                     return try writer.finish()
                 }
@@ -62,7 +67,7 @@ public struct Importer: Sendable {
             thread.stackSize = 8 << 20
             thread.start()
             return try store.importing { db in
-                let writer = BatchWriter(db: db, sources: store.sources, options: options, file: name)
+                let writer = BatchWriter(db: db, sources: store.sources, options: options, file: name, memo: memo)
                 do {
                     while let (batch, match) = try channel.receive() { try writer.add(batch, match) }
                 } catch {
@@ -91,17 +96,19 @@ public struct Importer: Sendable {
         do { lines = try LineReader(url: url) } catch {
             throw ImportError(file: name, place: nil, reason: "cannot be read (\(error.localizedDescription))")
         }
-        // The first non-blank line decides: a `window.… =` prefix, a whole JSON document on one line
-        // (then every line is one: JSON Lines), or the start of a multi-line document.
+        // A `window.… =` prefix is a script holding one array, read a chunk of elements at a time;
+        // it is told before reading a line, which in a minified script is the whole file.
+        let ahead = try lines.lookahead(4096).drop(while: { Self.isSpace($0) || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })
+        if ahead.starts(with: "window.".utf8) {
+            return try readScript(url, name: name, parser: parser, into: deliver)
+        }
+        // Otherwise the first non-blank line decides: a whole JSON document on one line (then every
+        // line is one: JSON Lines), or the start of a multi-line document.
         var first: UnsafeRawBufferPointer?
         while let line = try lines.next() {
             if !line.allSatisfy(Self.isSpace) { first = line; break }
         }
         guard let first else { throw ImportError.Located(place: nil, reason: "the file is empty; " + detector.expected) }
-        let start = first.drop(while: { Self.isSpace($0) || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })
-        if start.starts(with: "window.".utf8) {
-            return try readWhole(url, name: name, parser: parser, wrapped: true, into: deliver)
-        }
         guard let root = try? parser.parse(first, padded: true) else {
             return try readWhole(url, name: name, parser: parser, wrapped: false, into: deliver)
         }
@@ -134,21 +141,70 @@ public struct Importer: Sendable {
         } while document != nil
     }
 
-    private func readWhole(_ url: URL, name: String, parser: JSONParser, wrapped: Bool,
-                           into deliver: (any ImportBatch, FormatDetector.Match) throws -> Void) throws {
+    /// Reads `window.… = [ … ]` a chunk of elements at a time, so memory stays flat however many
+    /// tweets an archive holds. The first chunk decides the format, as the whole array's first
+    /// element would; paths in messages count elements from the start of the whole array.
+    private func readScript(_ url: URL, name: String, parser: JSONParser,
+                            into deliver: (any ImportBatch, FormatDetector.Match) throws -> Void) throws {
+        let chunks = try JSONArrayChunks(url: url, wrapped: true)
+        let detector = self.detector
+        var match: FormatDetector.Match?
+        var items = 0
+        do {
+            while let (bytes, firstIndex) = try chunks.next() {
+                let root = try parser.parse(bytes, padded: true)
+                let (batch, found) = try Self.counting(from: firstIndex) { () throws -> (any ImportBatch, FormatDetector.Match) in
+                    let found: FormatDetector.Match
+                    if let match {
+                        try detector.refuseDuplicateKeys(root)
+                        found = match
+                    } else {
+                        found = try detector.detect(root)
+                    }
+                    return (try found.format.read(root, path: "$", options: options), found)
+                }
+                match = found
+                try deliver(batch, found)
+                items += batch.itemCount
+                progress?(name, items)
+            }
+        } catch is JSONArrayChunks.Malformed, is JSONSyntaxError {
+            // Nothing delivered yet: the whole file says what it is (an object after the `=`, say).
+            guard match != nil else { return try readWhole(url, name: name, parser: parser, wrapped: true, into: deliver) }
+            _ = try parseWhole(url, parser: parser, wrapped: true)
+            throw ImportError.Located(place: nil, reason: "invalid JSON: the array after the `=` does not close as JSON requires")
+        }
+    }
+
+    /// Runs `body` on a chunk whose first element is element `first` of the whole array, so that
+    /// the paths in its shape errors (`$[3].tweet`) name elements of the whole array.
+    private static func counting<T>(from first: Int, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as ShapeError where first > 0 {
+            guard error.path.hasPrefix("$["), let close = error.path.firstIndex(of: "]"),
+                  let index = Int(error.path[error.path.index(error.path.startIndex, offsetBy: 2)..<close]) else { throw error }
+            throw ShapeError(path: "$[\(index + first)" + error.path[close...], reason: error.reason)
+        }
+    }
+
+    /// Parses the whole file; a syntax error says where, by line and column.
+    private func parseWhole(_ url: URL, parser: JSONParser, wrapped: Bool) throws -> JSONValue {
         var bytes = try [UInt8](Data(contentsOf: url))
         if wrapped, let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
             // `window.YTD.tweets.part0 = [ … ]`: the JSON starts after the `=`. Blanking the prefix
             // rather than dropping it keeps lines and columns in messages true to the file.
             bytes.replaceSubrange(0...equals, with: repeatElement(UInt8(ascii: " "), count: equals + 1))
         }
-        let root: JSONValue
         do {
-            root = try parser.parse(bytes)
+            return try parser.parse(bytes)
         } catch let error as JSONSyntaxError {
             if let (place, reason) = JSONLocation.describe(bytes) { throw ImportError.Located(place: place, reason: reason) }
             throw ImportError.Located(place: nil, reason: "invalid JSON: \(error.message)")
         }
+    }
+
+    private func readWhole(_ url: URL, name: String, parser: JSONParser, wrapped: Bool,
+                           into deliver: (any ImportBatch, FormatDetector.Match) throws -> Void) throws {
+        let root = try parseWhole(url, parser: parser, wrapped: wrapped)
         let match = try detector.detect(root)
         let batch = try match.format.read(root, path: "$", options: options)
         try deliver(batch, match)

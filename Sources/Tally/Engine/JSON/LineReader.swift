@@ -17,8 +17,12 @@ final class LineReader {
 
     init(url: URL, chunk: Int = 4 << 20) throws {
         handle = try FileHandle(forReadingFrom: url)
-        self.chunk = chunk
-        capacity = chunk
+        // A small file gets a buffer its size (and a little): a crawl's files are a few hundred
+        // KB, and a 4 MiB buffer for each cost more in the allocator than reading them.
+        var info = stat()
+        let size = fstat(handle.fileDescriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : chunk
+        self.chunk = min(chunk, max(size + 1, 1 << 16))
+        capacity = self.chunk
         buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity + JSONParser.padding, alignment: 64)
     }
 
@@ -40,6 +44,12 @@ final class LineReader {
             }
             try fill()
         }
+    }
+
+    /// The unread bytes ahead of the next line, at least `count` of them unless the file is shorter.
+    func lookahead(_ count: Int) throws -> UnsafeRawBufferPointer {
+        while end - start < count, !atEnd { try fill() }
+        return UnsafeRawBufferPointer(start: buffer + start, count: end - start)
     }
 
     private func emit(upTo position: Int, skip: Int) -> UnsafeRawBufferPointer {

@@ -18,6 +18,8 @@ public protocol DataSource: Sendable {
     func registerMigrations(in migrator: inout DatabaseMigrator)
     /// A sink that writes this source's batches of one file, inside that file's transaction.
     func makeSink(_ db: Database, options: ImportOptions) throws -> any ImportSink
+    /// The same, with what earlier files of the open transaction left in `memo` (by default unused).
+    func makeSink(_ db: Database, options: ImportOptions, memo: ImportMemo) throws -> any ImportSink
     /// The source's sections, in navigation order; each plans its pages lazily.
     func sections(_ context: SiteContext) throws -> [any SiteSection]
     /// The source's card on the home page, or nil when it holds no data.
@@ -42,6 +44,9 @@ public protocol DataSource: Sendable {
 }
 
 extension DataSource {
+    public func makeSink(_ db: Database, options: ImportOptions, memo: ImportMemo) throws -> any ImportSink {
+        try makeSink(db, options: options)
+    }
     public func sections(_ context: SiteContext) throws -> [any SiteSection] { [] }
     public func homeCard(_ context: SiteContext) throws -> HomeCard? { nil }
     public func stats(_ db: Database) throws -> SourceStats? { nil }

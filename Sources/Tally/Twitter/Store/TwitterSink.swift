@@ -8,17 +8,14 @@ import GRDB
 final class TwitterSink: ImportSink {
     private let db: Database
     private var summary = TwitterImportReport()
-    private var termIDs: [String: Int64] = [:]
+    /// Terms, authors and mentions earlier files of the transaction (and this one) wrote or looked up.
+    private let memo: Memo
     private var pending: [Int64: [MentionKey: PendingCount]] = [:]
     private var newLinks: [Int64: Int] = [:]
-    /// Authors already written by this file, so an author is written again only when they changed.
-    private var writtenUsers: [String: ImportedUser] = [:]
     /// Tag rows of new tweets, in tweet order, until `writeTags` finds their mentions' ids.
     private var pendingTags: [PendingTag] = []
     private let tagInsert: RawStatement
-    /// Mention rows this file has looked up or written, so that each is looked up once.
-    private var knownMentions: [MentionKey: StoredMention] = [:]
-    /// How many mentions `knownMentions` holds at most before it starts over: a few tens of MB.
+    /// How many mentions the memo's `knownMentions` holds at most before it starts over: a few tens of MB.
     private static let knownMentionLimit = 1 << 18
     /// How many tag rows wait at most before they are written: a few tens of MB.
     private static let tagFlushCount = 1 << 18
@@ -45,16 +42,27 @@ final class TwitterSink: ImportSink {
         var display: String
     }
 
+    /// What the sink remembers across the files of one transaction (`ImportMemo`).
+    final class Memo {
+        /// Term ids by folded text.
+        var termIDs: [String: Int64] = [:]
+        /// Authors already written, so an author is written again only when they changed.
+        var writtenUsers: [String: ImportedUser] = [:]
+        /// Mention rows looked up or written, so that each is looked up once.
+        var knownMentions: [MentionKey: StoredMention] = [:]
+    }
+
     /// A mention row as the sink needs it: its id, the spelling it shows, and whether a search
     /// counted it yet.
-    private struct StoredMention {
+    struct StoredMention {
         var id: Int64
         var display: String
         var counted: Bool
     }
 
-    init(db: Database) throws {
+    init(db: Database, memo: Memo) throws {
         self.db = db
+        self.memo = memo
         tagInsert = try RawStatement(db, sql: "INSERT OR IGNORE INTO tweet_tag (mention_id, tweet_id, display) VALUES (?, ?, ?)")
         // A negative cache size is in KiB, a positive one in pages.
         let (pages, pageSize, cache) = try Row.fetchOne(db, sql: "SELECT * FROM pragma_page_count(), pragma_page_size(), pragma_cache_size()")
@@ -97,10 +105,10 @@ final class TwitterSink: ImportSink {
             INSERT INTO tweet (id, author_id, created_at, text, entities, lang, retweet_of, quoted_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for tweet in tweets {
-            if let author = tweet.author, writtenUsers[author.id] != author {
+            if let author = tweet.author, memo.writtenUsers[author.id] != author {
                 try userStatement.execute(arguments: [author.id, author.screenName, author.name, author.avatarURL,
                                                       author.bio, author.location, author.website])
-                writtenUsers[author.id] = author
+                memo.writtenUsers[author.id] = author
             }
             if known.contains(tweet.id) || inserted.contains(tweet.id) {
                 if counting { summary.knownTweets += 1 }
@@ -162,24 +170,26 @@ final class TwitterSink: ImportSink {
     /// The term's id, created if new; a later search moves it up the history.
     private func term(_ text: String, fetchedAt: Int64?) throws -> Int64 {
         let folded = text.lowercased()
-        if let id = termIDs[folded] {
+        if let id = memo.termIDs[folded] {
             if let fetchedAt {
-                try db.execute(sql: "UPDATE term SET searched_at = ? WHERE id = ? AND searched_at < ?", arguments: [fetchedAt, id, fetchedAt])
+                try db.cachedStatement(sql: "UPDATE term SET searched_at = ? WHERE id = ? AND searched_at < ?")
+                    .execute(arguments: [fetchedAt, id, fetchedAt])
             }
             return id
         }
         let id: Int64
-        if let row = try Row.fetchOne(db, sql: "SELECT id, searched_at FROM term WHERE folded = ?", arguments: [folded]) {
+        // Statements from the connection's cache: a crawl's files each look up their term.
+        if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, searched_at FROM term WHERE folded = ?"), arguments: [folded]) {
             id = row["id"]
             if let fetchedAt, fetchedAt > row["searched_at"] as Int64 {
-                try db.execute(sql: "UPDATE term SET searched_at = ? WHERE id = ?", arguments: [fetchedAt, id])
+                try db.cachedStatement(sql: "UPDATE term SET searched_at = ? WHERE id = ?").execute(arguments: [fetchedAt, id])
             }
         } else {
-            try db.execute(sql: "INSERT INTO term (folded, text, searched_at) VALUES (?, ?, ?)",
-                           arguments: [folded, text, fetchedAt ?? BuildClock.now()])
+            try db.cachedStatement(sql: "INSERT INTO term (folded, text, searched_at) VALUES (?, ?, ?)")
+                .execute(arguments: [folded, text, fetchedAt ?? BuildClock.now()])
             id = db.lastInsertedRowID
         }
-        termIDs[folded] = id
+        memo.termIDs[folded] = id
         return id
     }
 
@@ -250,7 +260,7 @@ final class TwitterSink: ImportSink {
             }
         }
         for (termID, added) in newLinks where added > 0 {
-            try db.execute(sql: "UPDATE term SET tweet_count = tweet_count + ? WHERE id = ?", arguments: [added, termID])
+            try db.cachedStatement(sql: "UPDATE term SET tweet_count = tweet_count + ? WHERE id = ?").execute(arguments: [added, termID])
         }
         return summary
     }
@@ -265,7 +275,7 @@ final class TwitterSink: ImportSink {
         found.reserveCapacity(spellings.count)
         var unknown: [MentionKey] = []
         for key in spellings.keys {
-            if let mention = knownMentions[key] { found[key] = mention } else { unknown.append(key) }
+            if let mention = memo.knownMentions[key] { found[key] = mention } else { unknown.append(key) }
         }
         let lookup = try RawStatement(db, sql: "SELECT id, folded, display, counted FROM mention WHERE kind = ? AND folded IN (SELECT value FROM json_each(?))")
         for kind in [TextEntity.Kind.hashtag, .user] {
@@ -301,9 +311,10 @@ final class TwitterSink: ImportSink {
             }
         }
         let insert = try RawStatement(db, sql: "INSERT INTO mention (kind, folded, display, counted) VALUES (?, ?, ?, ?)")
-        // New mentions get ids in a stable order, so the same imports give the same store.
-        for (key, display) in spellings.sorted(by: { ($0.key.kind.rawValue, $0.key.folded) < ($1.key.kind.rawValue, $1.key.folded) })
-        where found[key] == nil {
+        // New mentions get ids in a stable order, so the same imports give the same store. Only
+        // the new ones are sorted: most of a file's mentions are known by then.
+        let new = spellings.filter { found[$0.key] == nil }
+        for (key, display) in new.sorted(by: { ($0.key.kind.rawValue, $0.key.folded) < ($1.key.kind.rawValue, $1.key.folded) }) {
             insert.bind(1, key.kind.rawValue)
             insert.bind(2, key.folded)
             insert.bind(3, display)
@@ -311,8 +322,8 @@ final class TwitterSink: ImportSink {
             try insert.run()
             found[key] = StoredMention(id: db.lastInsertedRowID, display: display, counted: counted)
         }
-        if knownMentions.count + found.count > Self.knownMentionLimit { knownMentions.removeAll(keepingCapacity: true) }
-        knownMentions.merge(found) { _, new in new }
+        if memo.knownMentions.count + found.count > Self.knownMentionLimit { memo.knownMentions.removeAll(keepingCapacity: true) }
+        memo.knownMentions.merge(found) { _, new in new }
         return found
     }
 
