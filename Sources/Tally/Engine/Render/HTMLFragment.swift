@@ -75,7 +75,9 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
 
     private static let voidElements: Set<String> = ["img", "br", "hr", "input", "meta", "link", "source"]
 
-    static func escape(_ text: String) -> String {
+    /// Text escaped for HTML, one Unicode scalar at a time (so no combining mark can hide a
+    /// quote); `'` too when `apostrophes` (for HTML whose attributes a theme may quote with it).
+    static func escape(_ text: String, apostrophes: Bool = false) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -84,6 +86,7 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
+            case "'" where apostrophes: out += "&#39;"
             case "\u{0}": out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }

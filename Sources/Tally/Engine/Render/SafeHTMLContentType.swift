@@ -14,18 +14,6 @@ struct SafeHTMLContentType: MustacheContentType {
         guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0 || $0 == 0xE2 }) else {
             return text
         }
-        var out = String.UnicodeScalarView()
-        for scalar in text.removingDirectionalControls.unicodeScalars {
-            switch scalar {
-            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
-            case "'": out.append(contentsOf: "&#39;".unicodeScalars)
-            case "\u{0}": out.append("\u{FFFD}")
-            default: out.append(scalar)
-            }
-        }
-        return String(out)
+        return HTMLFragment.escape(text.removingDirectionalControls, apostrophes: true)
     }
 }
