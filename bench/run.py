@@ -420,9 +420,12 @@ def main():
             if not hugo_source.exists():
                 subprocess.run([sys.executable, ROOT / "bench/hugo_site.py", python_store, hugo_source], check=True)
             rows.extend(build_benchmark(label, tally_store, hugo_source, args.runs))
-            # Incremental: one new search page, then a build; count what it writes.
+            # Incremental: one new search page, then a build; count what it writes. Its tweets come
+            # after the stored ones, as the next day's fetch does (ids and times past the newest).
             extra = WORK / "one-more-search.json"
-            subprocess.run([sys.executable, ROOT / "bench/generate.py", "--tweets", "100", "--seed", "99", "--out", extra], check=True)
+            newest = sqlite3.connect(tally_store).execute("SELECT max(CAST(id AS INTEGER)) FROM tweet").fetchone()[0]
+            subprocess.run([sys.executable, ROOT / "bench/generate.py", "--tweets", "100", "--seed", "99", "--first-id", str(newest),
+                            "--out", extra], check=True)
             page = json.loads(extra.read_text().splitlines()[0])
             page["search_metadata"]["query"] = "one+more+search"
             extra.write_text(json.dumps(page))
