@@ -6,7 +6,10 @@ import GRDB
 public struct TwitterSource: DataSource {
     public init() {}
 
-    public var id: String { "twitter" }
+    /// The source's id, as `BuildMemory` keeps its state under it.
+    static let sourceID = "twitter"
+
+    public var id: String { Self.sourceID }
     public var title: String { "Twitter" }
     public var formats: [any DocumentFormat] { TwitterFormat.allCases }
 
@@ -33,6 +36,8 @@ public struct TwitterSource: DataSource {
     }
 
     public func sections(_ context: SiteContext) throws -> [any SiteSection] {
+        // First: rows stamped after it are planned again by the next build, even if this one saw them.
+        let clock = try context.store.twitterClock()
         let terms = try context.store.allTerms()
         let people = try context.store.people()
         let hashtags = try context.store.hashtags()
@@ -45,12 +50,17 @@ public struct TwitterSource: DataSource {
             throw ThemeError(file: "(no theme)", reason: "the Twitter sections need the theme their post cards render with")
         }
         let cards = PostCards(theme: theme, directory: directory)
+        // What these pages are planned from, for the next build to tell what changed.
+        let state = TwitterState(store: context.store.path, clock: clock, media: media, users: try context.store.allUsers(), people: people,
+                                 terms: terms, hashtags: hashtags, timelines: timelines)
+        context.memory.keep(state.encoded, for: id)
+        let changes = TwitterPlan(memory: context.memory, store: context.store, current: state)
         return [
-            SearchesSection(context: context, terms: terms, directory: directory, cards: cards),
-            TweetsSection(context: context, terms: terms, directory: directory, cards: cards, mediaFolder: mediaFolder),
-            PeopleSection(context: context, people: people, directory: directory, cards: cards),
-            HashtagsSection(context: context, hashtags: hashtags, directory: directory, cards: cards),
-            TimelinesSection(context: context, timelines: timelines, directory: directory, cards: cards),
+            SearchesSection(context: context, terms: terms, directory: directory, cards: cards, changes: changes),
+            TweetsSection(context: context, terms: terms, directory: directory, cards: cards, changes: changes, mediaFolder: mediaFolder),
+            PeopleSection(context: context, people: people, directory: directory, cards: cards, changes: changes),
+            HashtagsSection(context: context, hashtags: hashtags, directory: directory, cards: cards, changes: changes),
+            TimelinesSection(context: context, timelines: timelines, directory: directory, cards: cards, changes: changes),
         ]
     }
 

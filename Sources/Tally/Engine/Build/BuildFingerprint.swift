@@ -18,16 +18,23 @@ struct BuildFingerprint {
         }
     }
 
+    /// The fingerprint of everything, and of everything but the store's rows (`global`): a site
+    /// built with the same global fingerprint can be updated by planning only what changed.
     static func make(store: StoreStamp, theme: Theme, site: SiteInfo, project: ProjectConfig, sources: [any DataSource],
-                     notFoundRoot: String?, inputs: [String] = []) -> String {
-        var parts = ["tally " + TallyVersion.current, "binary " + stamp("/proc/self/exe"), "store " + store.text, "theme " + theme.digest]
+                     notFoundRoot: String?, inputs: [String] = []) -> (all: String, global: String) {
+        var parts = ["tally " + TallyVersion.current, "binary " + stamp("/proc/self/exe"), "theme " + theme.digest]
         parts.append("title " + project.title)
         parts.append("base " + (project.baseURL ?? ""))
         parts.append("404 " + (notFoundRoot ?? ""))
         parts.append("sources " + sources.map(\.id).joined(separator: ","))
+        // The sources' settings (`people = [...]`): escaped as JSON strings, so no value can pass for two.
+        for (key, value) in project.settings.sorted(by: { $0.key < $1.key }) {
+            parts.append("setting " + JSONArgument.array([key] + value.list))
+        }
         parts.append("navigation " + site.navigation.map { "\($0.id)=\($0.title)@\($0.path)" }.joined(separator: ","))
         parts += inputs.map { "inputs " + $0 }
-        return Manifest.digest(Array(parts.joined(separator: "\n").utf8))
+        let global = Manifest.digest(Array(parts.joined(separator: "\n").utf8))
+        return (Manifest.digest(Array((global + "\nstore " + store.text).utf8)), global)
     }
 
     /// `size:seconds.nanoseconds` of a file, or `-` when there is none (or an empty WAL).

@@ -8,18 +8,21 @@ public struct BuildReport: Sendable, Equatable, CustomStringConvertible {
     /// Nothing the pages are made from changed since the last build: only the files that carry
     /// the build time were written.
     public var unchanged = false
+    /// The previous site was updated in place: `pages` counts only the pages planned again.
+    public var updated = false
 
-    public init(pages: Int, files: Int, changed: Int, removed: Int, output: String, unchanged: Bool = false) {
+    public init(pages: Int, files: Int, changed: Int, removed: Int, output: String, unchanged: Bool = false, updated: Bool = false) {
         self.pages = pages
         self.files = files
         self.changed = changed
         self.removed = removed
         self.output = output
         self.unchanged = unchanged
+        self.updated = updated
     }
 
     public var description: String {
-        let line = "Built \(pages) \(pages == 1 ? "page" : "pages") (\(files) files, \(changed) changed, \(removed) removed) into \(output)"
+        let line = "\(updated ? "Updated" : "Built") \(pages) \(pages == 1 ? "page" : "pages") (\(files) files, \(changed) changed, \(removed) removed) into \(output)"
         return unchanged ? line + "; nothing else changed since the last build" : line
     }
 }

@@ -48,13 +48,14 @@ public struct SiteBuilder {
                                   cacheFolder: usesCache ? project.cacheURL : nil, warn: warn, progress: progress, theme: theme)
         // Only sources that hold data get a card, a place in the header and pages.
         let parts = try steps.run("gather sources") {
-            try sources.compactMap { source -> (card: HomeCard, sections: [any SiteSection])? in
+            try sources.compactMap { source -> (card: HomeCard, sections: [(key: String, section: any SiteSection)])? in
                 guard let card = try source.homeCard(context) else { return nil }
-                return (card, try source.sections(context))
+                return (card, try source.sections(context).map { (key: "\(source.id):\($0.name)", section: $0) })
             }
         }
+        let sections = parts.flatMap(\.sections)
         let dataAsOf = parts.compactMap(\.card.newest).max()
-        let navigation = [SiteInfo.home] + parts.flatMap { $0.sections.compactMap(\.navigation) }
+        let navigation = [SiteInfo.home] + sections.compactMap(\.section.navigation)
         let site = SiteInfo(title: project.title, baseURL: project.baseURL, builtAt: time, dataAsOf: dataAsOf, navigation: navigation)
         let renderer = PageRenderer(theme: theme, site: site)
         let output = self.output ?? SiteWriter(output: project.outputURL)
@@ -63,25 +64,32 @@ public struct SiteBuilder {
         // Nothing the pages are made from changed: only the home page and site.js, which carry the
         // build time, are written again.
         let fingerprint = BuildFingerprint.make(store: stamp!, theme: theme, site: site, project: project, sources: sources,
-                                                notFoundRoot: notFoundRoot, inputs: parts.flatMap(\.sections).compactMap(\.inputs))
+                                                notFoundRoot: notFoundRoot, inputs: sections.compactMap(\.section.inputs))
         let home = try renderer.render(try homePage(cards: parts.map(\.card), site: site, renderer: renderer))
         let refreshed = try steps.run("check for changes") {
-            try output.refresh(fingerprint: fingerprint, [OutputFile(path: Routes.home, bytes: Array(home.utf8)),
-                                                          OutputFile(path: Routes.siteScript, bytes: site.script)])
+            try output.refresh(fingerprint: fingerprint.all, [OutputFile(path: Routes.home, bytes: Array(home.utf8)),
+                                                              OutputFile(path: Routes.siteScript, bytes: site.script)])
         }
         if let refreshed {
             steps.expect(0)
             return BuildReport(pages: 1, files: refreshed.files, changed: refreshed.changed, removed: 0, output: outputName, unchanged: true)
         }
+        // A site built from the same binary, theme and settings is updated: sources that kept a
+        // state plan only what changed since, and their other files stay.
+        let previous = output.previousStates(global: fingerprint.global)
+        context.memory.start(previous: previous)
+        let keeping = Set(previous == nil ? [] : sections.filter(\.section.keepsUnplanned).map(\.key))
+        let record = BuildRecord(global: fingerprint.global, states: context.memory.states)
         steps.expect(parts.reduce(4) { $0 + $1.sections.count })  // search, home, hosting files, assets
         var pages = 0
         // Every page's path, for the sitemap (only written with a base URL): pages are the HTML files.
         let pagePaths = PathList()
         let listPages = project.baseURL != nil
+        if listPages { for path in try output.previousPaths(sections: keeping) where path.hasSuffix(".html") { pagePaths.append(path) } }
         // Sections hand over pages as they plan them; a render stage of its own renders them on
         // every core a chunk at a time and writes each chunk at once, while planning goes on, so
         // memory holds a chunk or two, not the site.
-        let report = try output.write(fingerprint: fingerprint) { emitFile in try withoutActuallyEscaping(emitFile) { emitOutput in
+        let produce: ((OutputFile) throws -> Void) throws -> Void = { emitFile in try withoutActuallyEscaping(emitFile) { emitOutput in
             let target = WriteTarget(emitOutput)
             // The stage lets go of the output's writer before `write` returns.
             defer { target.clear() }
@@ -95,47 +103,50 @@ public struct SiteBuilder {
             let emit: (OutputFile) throws -> Void = { try pipeline.submit(.files([$0])) }
             // 256 pages a chunk: a chunk of long lists is a few megabytes of models and HTML.
             let sink = PageSink(chunkSize: 256, render: { try pipeline.submit(.pages($0)) }, write: emit)
-            // The site search: every source's documents, tokenised and cut into shards and records. First,
-            // so that `--verbose` shows the memory it needs, not memory that earlier steps freed.
-            try steps.run("index search") {
-                var index = SearchIndexWriter()
-                for source in sources { try source.searchDocuments(context) { index.add($0) } }
-                try index.write(emit)
-                try sink.page(SearchPage.page(navigation: navigation))
-                try sink.flush()
-                try pipeline.drain()
-            }
-            try steps.run("home page") {
-                try emit(OutputFile(path: Routes.home, bytes: Array(home.utf8)))
-                try pipeline.drain()
-            }
-            for section in parts.flatMap(\.sections) {
-                try steps.run("section \(section.name)") {
-                    try section.plan(into: sink)
+            // Each step's files are written under its key (the pipeline is drained between steps),
+            // so an update knows which part of the build made each file.
+            func step(_ name: String, key: String, _ body: () throws -> Void) throws {
+                target.section = key
+                try steps.run(name) {
+                    try body()
                     try sink.flush()
                     try pipeline.drain()
                 }
             }
-            try steps.run("hosting files") {
+            // The site search: every source's documents, tokenised and cut into shards and records. First,
+            // so that `--verbose` shows the memory it needs, not memory that earlier steps freed.
+            try step("index search", key: "search") {
+                var index = SearchIndexWriter()
+                for source in sources { try source.searchDocuments(context) { index.add($0) } }
+                try index.write(emit)
+                try sink.page(SearchPage.page(navigation: navigation))
+            }
+            try step("home page", key: "home") { try emit(OutputFile(path: Routes.home, bytes: Array(home.utf8))) }
+            for (key, section) in sections {
+                try step("section \(section.name)", key: key) { try section.plan(into: sink) }
+            }
+            try step("hosting files", key: "hosting") {
                 let root = notFoundRoot ?? NotFoundPage.rootPath(baseURL: project.baseURL)
                 try emit(OutputFile(path: Routes.notFound, bytes: Array(try renderer.render(NotFoundPage.page(rootPath: root)).utf8)))
                 try pipeline.drain()
-                for file in HostingFiles.make(pagePaths: pagePaths.paths, baseURL: project.baseURL) { try emit(file) }
-                try pipeline.drain()
+                // In path order, so that a site updated in place lists its pages as a new one does.
+                for file in HostingFiles.make(pagePaths: Set(pagePaths.paths).sorted(), baseURL: project.baseURL) { try emit(file) }
             }
-            try steps.run("assets") {
+            try step("assets", key: "assets") {
                 for (name, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
                     try emit(OutputFile(path: Routes.asset(name), bytes: AssetMinifier.minified(name: name, bytes: bytes)))
                 }
                 try emit(OutputFile(path: Routes.siteScript, bytes: site.script))
-                try pipeline.drain()
             }
             pages = sink.pageCount + 1
             failed = false
         } }
+        let report = previous == nil ? try output.write(fingerprint: fingerprint.all, record: record, produce)
+            : try output.update(fingerprint: fingerprint.all, record: record, keeping: keeping, produce)
         // Two names whose slugs met (only a forged 48-bit hash can): the first page stays.
         for path in report.duplicates { warn?("\(path): two pages share this path; the first was kept, the other left out") }
-        return BuildReport(pages: pages, files: report.files, changed: report.changed, removed: report.removed, output: outputName)
+        return BuildReport(pages: pages, files: report.files, changed: report.changed, removed: report.removed, output: outputName,
+                           updated: previous != nil)
     }
 
     /// The home page: each card's Markdown rendered by its source's template, in registry order.

@@ -1,5 +1,7 @@
 /// The list of a built site's files with a digest of each, kept beside the output folder: one
-/// `digest path` line per file, plus `#folder` and `#fingerprint` lines.
+/// `digest path` line per file, a `#section KEY` line before the files of each part of the build
+/// (a source's section, the search, the assets), and `#folder`, `#fingerprint`, `#global` and
+/// `#state` lines at the end.
 ///
 /// In memory it keeps 16-byte keys and fixed-size digests rather than strings (a million-page
 /// site's manifest took about 150 MB as strings); the lines of a new build are written out as its
@@ -55,6 +57,10 @@ struct Manifest {
     var folder: String?
     /// What the site was built from (`BuildFingerprint`), when the build said.
     var fingerprint: String?
+    /// What the site was built from but the store's rows: a rebuild with the same may update it in place.
+    var global: String?
+    /// The digest of the build's state file (`BuildRecord`), written with the manifest.
+    var state: String?
 
     init() {}
 
@@ -65,11 +71,35 @@ struct Manifest {
             switch parts[0] {
             case "#folder": folder = String(parts[1])
             case "#fingerprint": fingerprint = String(parts[1])
+            case "#global": global = String(parts[1])
+            case "#state": state = String(parts[1])
             default:
                 guard let digest = Digest(parts[0]) else { continue }
                 digests[PathKey(parts[1])] = digest
                 topLevelNames.insert(String(parts[1].split(separator: "/", maxSplits: 1)[0]))
             }
+        }
+    }
+
+    /// Only the trailing lines of a manifest (folder, fingerprints, state), read from its end.
+    init(trailerOf data: [UInt8]) {
+        var end = data.count
+        while end > 0 {
+            var start = end - 1
+            while start > 0 && data[start - 1] != 0x0A { start -= 1 }
+            let line = String(decoding: data[start..<end], as: UTF8.self).trimmingCharacters(in: .newlines)
+            guard line.isEmpty || (line.hasPrefix("#") && !line.hasPrefix("#section ")) else { break }
+            let parts = line.split(separator: " ", maxSplits: 1)
+            if parts.count == 2 {
+                switch parts[0] {
+                case "#folder": folder = String(parts[1])
+                case "#fingerprint": fingerprint = String(parts[1])
+                case "#global": global = String(parts[1])
+                case "#state": state = String(parts[1])
+                default: break
+                }
+            }
+            end = start
         }
     }
 
@@ -81,9 +111,29 @@ struct Manifest {
     /// The manifest's line for one file.
     static func line(_ path: String, _ digest: Digest) -> String { "\(digest.text) \(path)\n" }
 
+    /// The line that starts the files of one part of the build.
+    static func section(_ key: String) -> String { "#section \(key)\n" }
+
     /// The trailing lines that say which folder and which inputs the listed files are.
-    static func trailer(folder: String?, fingerprint: String?) -> String {
+    static func trailer(folder: String?, fingerprint: String?, global: String? = nil, state: String? = nil) -> String {
         (folder.map { "#folder \($0)\n" } ?? "") + (fingerprint.map { "#fingerprint \($0)\n" } ?? "")
+            + (global.map { "#global \($0)\n" } ?? "") + (state.map { "#state \($0)\n" } ?? "")
+    }
+
+    /// Calls `body` with each listed file's section, path and whole line (without its newline),
+    /// in the manifest's order, reading the text without holding it as strings.
+    static func forEachFile(in data: [UInt8], _ body: (_ section: Substring, _ path: Substring, _ line: Substring) throws -> Void) rethrows {
+        let text = String(decoding: data, as: UTF8.self)
+        var section: Substring = ""
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("#section ") {
+                section = line.dropFirst("#section ".count)
+                continue
+            }
+            if line.hasPrefix("#") { continue }
+            guard let space = line.firstIndex(of: " ") else { continue }
+            try body(section, line[line.index(after: space)...], line)
+        }
     }
 
     /// A manifest file's text with some files' digests replaced.

@@ -1,20 +1,38 @@
 /// Where a build puts the site: a folder on disk (`SiteWriter`), or memory (`MemoryOutput`) for a
-/// preview server. Each write replaces the whole previous site.
+/// preview server.
 public protocol SiteOutput {
     /// Writes the whole new site from files handed over one at a time by `produce`, so a build
     /// need not hold every rendered page at once; reports how it differs from the previous one.
-    /// `fingerprint` says what the site is built from, so a later build can tell nothing changed.
-    func write(fingerprint: String?, _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport
+    /// `fingerprint` says what the site is built from, so a later build can tell nothing changed;
+    /// `record` what a later build may plan from (nil: nothing).
+    func write(fingerprint: String?, record: BuildRecord?, _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport
     /// When the site there was built from inputs with this fingerprint, replaces only `files` (the
     /// few that change with every build) and reports it; nil when it must be built whole.
     func refresh(fingerprint: String, _ files: [OutputFile]) throws -> WriteReport?
+    /// The sources' states the previous build recorded, when its site is there whole and can be
+    /// updated in place by a build whose `BuildRecord.global` is `global`; nil otherwise.
+    func previousStates(global: String) -> [String: [UInt8]]?
+    /// The previous build's files of these sections (`OutputFile.section`), for a sitemap.
+    func previousPaths(sections: Set<String>) throws -> [String]
+    /// Updates the previous build's site in place: files handed over replace theirs, and the
+    /// previous build's files that were not handed over stay when their section is in `keeping`,
+    /// and go otherwise. Only after `previousStates` said the site can be.
+    func update(fingerprint: String, record: BuildRecord, keeping: Set<String>,
+                _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport
 }
 
 extension SiteOutput {
     /// Writes the whole new site, recording no fingerprint.
     public func write(_ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
-        try write(fingerprint: nil, produce)
+        try write(fingerprint: nil, record: nil, produce)
     }
 
     public func refresh(fingerprint: String, _ files: [OutputFile]) throws -> WriteReport? { nil }
+    public func previousStates(global: String) -> [String: [UInt8]]? { nil }
+    public func previousPaths(sections: Set<String>) throws -> [String] { [] }
+
+    public func update(fingerprint: String, record: BuildRecord, keeping: Set<String>,
+                       _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
+        throw OutputError(path: "\(Self.self)", reason: "cannot update a previous site in place")
+    }
 }

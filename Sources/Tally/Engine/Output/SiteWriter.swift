@@ -17,6 +17,11 @@ public struct SiteWriter: SiteOutput {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).tally-manifest")
     }
 
+    /// The sources' states the build recorded (`BuildRecord`), beside the manifest.
+    public var stateURL: URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).tally-state")
+    }
+
     public init(output: URL) {
         self.output = output.standardizedFileURL
     }
@@ -30,7 +35,8 @@ public struct SiteWriter: SiteOutput {
     /// Writes the whole new site from files handed over one at a time by `produce`, so a build
     /// need not hold every rendered page at once.
     @discardableResult
-    public func write(fingerprint: String?, _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
+    public func write(fingerprint: String?, record: BuildRecord? = nil,
+                      _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
         try manager.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -47,6 +53,7 @@ public struct SiteWriter: SiteOutput {
         // previous build's digests.
         let pending = parent.appendingPathComponent(".\(output.lastPathComponent).tally-manifest-\(getpid())")
         try? manager.removeItem(at: pending)
+        let pendingState = parent.appendingPathComponent(".\(output.lastPathComponent).tally-state-\(getpid())")
         var changed = 0
         var count = 0
         var kept = 0
@@ -54,6 +61,7 @@ public struct SiteWriter: SiteOutput {
         do {
             let lines = try ManifestWriter(path: pending.path)
             var folders = FolderMaker(root: staging.path)
+            var section: String?
             try produce { file in
                 let target = try Self.resolve(file.path, under: staging)
                 try folders.make(parentOf: file.path)
@@ -72,19 +80,28 @@ public struct SiteWriter: SiteOutput {
                 }
                 count += 1
                 if before != nil { kept += 1 }
+                if file.section != section {
+                    try lines.append(Manifest.section(file.section))
+                    section = file.section
+                }
                 try lines.append(Manifest.line(file.path, digest))
             }
             // Written before the swap, naming the staging folder (which becomes the output by
             // rename): a build killed in between leaves a manifest that no longer matches, which the
             // next build notices and so never links a file it did not check.
-            try lines.append(Manifest.trailer(folder: Self.identity(of: staging.path), fingerprint: fingerprint))
+            let state = try record.map { try writeState($0, to: pendingState) }
+            try lines.append(Manifest.trailer(folder: Self.identity(of: staging.path), fingerprint: fingerprint, global: record?.global, state: state))
             try lines.close()
+            // The state first: a build killed between the renames leaves a manifest naming
+            // another state, which the next build does not trust.
+            if state != nil { try Self.move(pendingState, to: stateURL) }
             guard rename(pending.path, manifestURL.path) == 0 else {
                 throw OutputError(path: manifestURL.path, reason: "cannot be written (\(String(cString: strerror(errno))))")
             }
         } catch {
             try? manager.removeItem(at: staging)
             try? manager.removeItem(at: pending)
+            try? manager.removeItem(at: pendingState)
             throw error
         }
         let removed = previous.count - kept
@@ -115,9 +132,11 @@ public struct SiteWriter: SiteOutput {
         defer { lock.release() }
         try recoverInterruptedBuild()
         guard let data = try? Data(contentsOf: manifestURL) else { return nil }
+        // The trailer first: a build that changes something (most) need not read every line.
+        let trailer = Manifest(trailerOf: [UInt8](data))
+        guard trailer.fingerprint == fingerprint, trailer.folder != nil, trailer.folder == Self.identity(of: output.path) else { return nil }
         let manifest = Manifest(parsing: data)
         var replaced: [String: Manifest.Digest] = [:]
-        guard manifest.fingerprint == fingerprint, manifest.folder != nil, manifest.folder == Self.identity(of: output.path) else { return nil }
         var changed = 0
         for file in files {
             let digest = Manifest.Digest(file.bytes)
@@ -148,7 +167,7 @@ public struct SiteWriter: SiteOutput {
 
     /// A build killed between its two renames leaves the previous site in `.NAME.old-PID` and no
     /// output folder: put it back. Staging folders of killed builds are removed.
-    private func recoverInterruptedBuild() throws {
+    func recoverInterruptedBuild() throws {
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
         let name = output.lastPathComponent
@@ -161,7 +180,10 @@ public struct SiteWriter: SiteOutput {
                 try? manager.removeItem(at: old)
             }
         }
-        for entry in leftovers where entry.hasPrefix(".\(name).staging-") || entry.hasPrefix(".\(name).tally-manifest-") {
+        // An update killed after it wrote its journal is carried through, before anything else.
+        try finishJournaledUpdate()
+        for entry in leftovers where entry.hasPrefix(".\(name).staging-") || entry.hasPrefix(".\(name).tally-manifest-")
+            || entry.hasPrefix(".\(name).tally-state-") || entry.hasPrefix(".\(name).update-") {
             try? manager.removeItem(at: parent.appendingPathComponent(entry))
         }
     }
@@ -169,7 +191,7 @@ public struct SiteWriter: SiteOutput {
     /// Writes bytes to a new file with POSIX calls: FileManager's per-file overhead dominated writes.
     /// Returns false, having written nothing, when the file exists and `unlessExists` is set.
     @discardableResult
-    private static func writeFile(_ bytes: [UInt8], to path: String, name: String, unlessExists: Bool = false) throws -> Bool {
+    static func writeFile(_ bytes: [UInt8], to path: String, name: String, unlessExists: Bool = false) throws -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0, errno == EEXIST, unlessExists { return false }
         guard descriptor >= 0 else { throw OutputError(path: name, reason: "cannot be created (\(String(cString: strerror(errno))))") }
@@ -189,7 +211,7 @@ public struct SiteWriter: SiteOutput {
     /// The previous build's manifest, when the output is Tally's; refuses a folder that has content
     /// but was not written by Tally. Digests are trusted (to link unchanged files) only when the
     /// manifest names the very folder that is there.
-    private func previousManifest() throws -> Manifest {
+    func previousManifest() throws -> Manifest {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         let beside = (try? Data(contentsOf: manifestURL)).map { Manifest(parsing: $0) }

@@ -21,6 +21,9 @@ public struct SiteContext: Sendable {
     public var warn: (@Sendable (String) -> Void)?
     /// Shows progress of slow work on a terminal, overwriting the line (nil: show nothing).
     public var progress: (@Sendable (String) -> Void)?
+    /// What the previous build left for this one, and what this one leaves for the next: a
+    /// source whose state is there plans only what changed (`SiteSection.keepsUnplanned`).
+    public var memory = BuildMemory()
 
     public init(store: Store, siteTitle: String, builtAt: Int64, baseURL: String? = nil, settings: [String: ProjectSetting] = [:],
                 cacheFolder: URL? = nil, warn: (@Sendable (String) -> Void)? = nil, progress: (@Sendable (String) -> Void)? = nil,

@@ -13,11 +13,16 @@ public protocol SiteSection {
     /// downloaded, which rows a time window holds at build time), for the build's fingerprint:
     /// when it changes, the pages are made again. nil when there is nothing else.
     var inputs: String? { get }
+    /// Whether, in this build, the section plans only the pages whose inputs changed since the
+    /// build whose site is updated (`SiteContext.memory`): the previous build's files of the
+    /// section that it does not hand over then stay as they are. Asked once planning may start.
+    var keepsUnplanned: Bool { get }
 }
 
 extension SiteSection {
     public var name: String { navigation?.title ?? "\(type(of: self))" }
     public var inputs: String? { nil }
+    public var keepsUnplanned: Bool { false }
 }
 
 /// A link in the site's header: the section's name and its first page.

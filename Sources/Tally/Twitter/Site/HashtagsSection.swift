@@ -7,19 +7,32 @@ struct HashtagsSection: SiteSection {
     let hashtags: [StoredHashtag]
     let directory: TwitterDirectory
     let cards: PostCards
+    let changes: TwitterPlan
 
     var navigation: NavigationEntry? { hashtags.isEmpty ? nil : Self.entry }
+    var keepsUnplanned: Bool { changes.updates }
 
     func plan(into sink: PageSink) throws {
         guard !hashtags.isEmpty else { return }
-        let rows = hashtags.map { PageRow(text: "#" + $0.display, href: Routes.relative(from: Routes.hashtags, to: Routes.hashtag($0.folded)), count: $0.tweetCount) }
-        try sink.page(SitePage(path: Routes.hashtags, template: "twitter/hashtags", title: "Hashtags", section: Self.entry.id,
-                               model: HashtagsPage(rows: rows, count: rows.count)))
+        let changed = try changes.changes()
+        if changed?.hashtagsIndex ?? true {
+            let rows = hashtags.map { PageRow(text: "#" + $0.display, href: Routes.relative(from: Routes.hashtags, to: Routes.hashtag($0.folded)), count: $0.tweetCount) }
+            try sink.page(SitePage(path: Routes.hashtags, template: "twitter/hashtags", title: "Hashtags", section: Self.entry.id,
+                                   model: HashtagsPage(rows: rows, count: rows.count)))
+        }
         for tag in hashtags {
+            // In an update, a hashtag's pages are planned when it is new, respelled, or its list changed.
+            let was = changes.previous?.hashtags[tag.folded]
+            let whole = was == nil || was?.head != changes.current.hashtags[tag.folded]?.head
+            if let changed, !whole, !changed.hashtags.contains(tag.folded) { continue }
             var list = TweetListPlanner(store: context.store, cards: cards, filter: .hashtag(tag.folded), heading: "#" + tag.display,
                                         path: { Routes.hashtag(tag.folded, page: $0) }, section: Self.entry.id)
             list.links = { here in [PageLink(text: "All hashtags", href: Routes.relative(from: here, to: Routes.hashtags))] }
-            try list.plan(into: sink)
+            if let changed {
+                try list.planChanges(new: changed.newTweets, cards: changed.cards, header: false, whole: whole, into: sink)
+            } else {
+                try list.plan(into: sink)
+            }
         }
     }
 }

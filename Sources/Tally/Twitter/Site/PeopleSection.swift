@@ -7,31 +7,48 @@ struct PeopleSection: SiteSection {
     let people: [StoredPerson]
     let directory: TwitterDirectory
     let cards: PostCards
+    let changes: TwitterPlan
 
     var navigation: NavigationEntry? { Self.entry }
+    var keepsUnplanned: Bool { changes.updates }
 
     func plan(into sink: PageSink) throws {
+        let changed = try changes.changes()
         let pinnedNames = (context.settings["people"]?.list ?? []).map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
         var pinned: [PersonRow] = []
         var missing: [String] = []
         for name in pinnedNames {
             if let person = directory.people[name.lowercased()] { pinned.append(PersonRow(person, from: Routes.people)) } else { missing.append("@" + name) }
         }
-        let rows = people.map { PersonRow($0, from: Routes.people) }
-        try sink.page(SitePage(path: Routes.people, template: "twitter/people", title: "People", section: Self.entry.id, model: PeoplePage(
-            count: people.count, pinned: pinned, hasPinned: !pinned.isEmpty, missing: missing.joined(separator: ", "), hasMissing: !missing.isEmpty,
-            rows: rows)))
+        if changed?.peopleIndex ?? true {
+            let rows = people.map { PersonRow($0, from: Routes.people) }
+            try sink.page(SitePage(path: Routes.people, template: "twitter/people", title: "People", section: Self.entry.id, model: PeoplePage(
+                count: people.count, pinned: pinned, hasPinned: !pinned.isEmpty, missing: missing.joined(separator: ", "),
+                hasMissing: !missing.isEmpty, rows: rows)))
+        }
 
         for person in people {
             let user = person.user
-            try sink.file(OutputFile(path: Routes.contactCard(user.screenName), bytes: Array(VCard.card(for: user).utf8)))
+            // In an update, a person's pages are planned when their profile, name or list changed.
+            var scope = (whole: true, profile: true)
+            if let changed, let previous = changes.previous {
+                scope = changed.person(user.screenName.lowercased(), previous: previous, current: changes.current)
+                guard scope.whole || scope.profile || changed.authors.contains(user.id) else { continue }
+            }
+            if scope.profile || scope.whole {
+                try sink.file(OutputFile(path: Routes.contactCard(user.screenName), bytes: Array(VCard.card(for: user).utf8)))
+            }
             let daily = try context.store.tweetsPer(.day, .author(user.id))
             var list = TweetListPlanner(store: context.store, cards: cards, filter: .author(user.id),
                                         heading: "\(user.name) (@\(user.screenName))", path: { Routes.person(user.screenName, page: $0) },
                                         section: Self.entry.id)
             list.links = { here in [PageLink(text: "People", href: Routes.relative(from: here, to: Routes.people))] }
             list.header = { here in Self.profile(person, daily: daily, from: here) }
-            try list.plan(into: sink)
+            if let changed {
+                try list.planChanges(new: changed.newTweets, cards: changed.cards, header: scope.profile, whole: scope.whole, into: sink)
+            } else {
+                try list.plan(into: sink)
+            }
         }
     }
 

@@ -10,41 +10,61 @@ struct SearchesSection: SiteSection {
     let terms: [SearchTerm]
     let directory: TwitterDirectory
     let cards: PostCards
+    let changes: TwitterPlan
 
     var navigation: NavigationEntry? { Self.entry }
+    var keepsUnplanned: Bool { changes.updates }
 
     func plan(into sink: PageSink) throws {
+        let changed = try changes.changes()
         let index = TermIndex(terms)
         let history = Array(terms.prefix(Self.historyLimit))
-        try sink.page(SitePage(path: Routes.searches, template: "twitter/searches", title: "Searches", section: Self.entry.id, model: SearchesPage(
-            rows: history.map { SearchRow($0, from: Routes.searches) }, hasRows: !history.isEmpty,
-            olderCount: terms.count - history.count, hasOlder: terms.count > history.count)))
+        if changed?.searchesIndex ?? true {
+            try sink.page(SitePage(path: Routes.searches, template: "twitter/searches", title: "Searches", section: Self.entry.id, model: SearchesPage(
+                rows: history.map { SearchRow($0, from: Routes.searches) }, hasRows: !history.isEmpty,
+                olderCount: terms.count - history.count, hasOlder: terms.count > history.count)))
+        }
 
         for term in terms {
             let path = Routes.popularity(term)
+            let was = changes.previous?.terms[term.id]
+            let isNew = was == nil
+            var popularity: [TextEntity.Kind: Popularity] = [:]
+            for kind in [TextEntity.Kind.hashtag, .user] { popularity[kind] = try context.store.popularity(of: term.id, kind: kind) }
+            // In an update, the popularity page is made again when the search's counts changed or
+            // a hashtag in its table now leads elsewhere; its list, when its tweets did.
+            let page = changed == nil || isNew || was?.page != changes.current.terms[term.id]?.page
+                || popularity[.hashtag]!.rows.contains { changed!.hashtagLinks.contains($0.folded) }
+            let listed = changed == nil || isNew || changed!.terms.contains(term.id)
+            guard page || listed else { continue }
             var tables: [TextEntity.Kind: PopularityPage.Table] = [:]
             for kind in [TextEntity.Kind.hashtag, .user] {
-                let popularity = try context.store.popularity(of: term.id, kind: kind)
-                let (table, files) = self.table(popularity, kind: kind, term: term, page: path, index: index)
+                let (table, files) = self.table(popularity[kind]!, kind: kind, term: term, page: path, index: index)
                 tables[kind] = table
-                for export in files { try sink.file(OutputFile(path: export.path, bytes: export.encoded())) }
+                if page { for export in files { try sink.file(OutputFile(path: export.path, bytes: export.encoded())) } }
             }
             let daily = try context.store.tweetsPer(.day, .term(term.id))
             let perDay = daily.count > 1 ? Plot.perDay(daily, title: "Tweets per day for \(term.text)",
                                                        description: "How many of the tweets stored for \(term.text) were posted on each day (UTC).") : nil
-            try sink.page(SitePage(path: path, template: "twitter/popularity", title: "Popularity of \(term.text)", section: Self.entry.id,
-                                   model: PopularityPage(
-                                       term: term.text, tweetCount: term.tweetCount, searchedAt: UTCTime.format(term.searchedAt),
-                                       tweetsHref: Routes.relative(from: path, to: Routes.termTweets(term)),
-                                       searchesHref: Routes.relative(from: path, to: Routes.searches),
-                                       hashtags: tables[.hashtag]!, users: tables[.user]!, perDay: perDay)))
+            if page {
+                try sink.page(SitePage(path: path, template: "twitter/popularity", title: "Popularity of \(term.text)", section: Self.entry.id,
+                                       model: PopularityPage(
+                                           term: term.text, tweetCount: term.tweetCount, searchedAt: UTCTime.format(term.searchedAt),
+                                           tweetsHref: Routes.relative(from: path, to: Routes.termTweets(term)),
+                                           searchesHref: Routes.relative(from: path, to: Routes.searches),
+                                           hashtags: tables[.hashtag]!, users: tables[.user]!, perDay: perDay)))
+            }
 
             let popularityPath = path
             var list = TweetListPlanner(store: context.store, cards: cards, filter: .term(term.id), heading: "Tweets for \(term.text)",
                                         path: { Routes.termTweets(term, page: $0) }, section: Self.entry.id)
             list.links = { [PageLink(text: "Popularity", href: Routes.relative(from: $0, to: popularityPath))] }
             if let perDay { list.header = { _ in perDay } }
-            try list.plan(into: sink)
+            if let changed {
+                if listed { try list.planChanges(new: changed.termLinks[term.id] ?? [], cards: changed.cards, header: false, whole: isNew, into: sink) }
+            } else {
+                try list.plan(into: sink)
+            }
             // Render each term's pages before planning the next, so memory holds one term's pages.
             try sink.flush()
         }

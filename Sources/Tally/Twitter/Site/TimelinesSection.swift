@@ -7,12 +7,16 @@ struct TimelinesSection: SiteSection {
     let timelines: [StoredTimeline]
     let directory: TwitterDirectory
     let cards: PostCards
+    let changes: TwitterPlan
 
     var navigation: NavigationEntry? { timelines.isEmpty ? nil : Self.entry }
     var name: String { "Timelines" }
+    var keepsUnplanned: Bool { changes.updates }
 
     func plan(into sink: PageSink) throws {
         guard !timelines.isEmpty else { return }
+        // A store holds a few timelines: in an update they are planned again whole, or not at all.
+        if let changed = try changes.changes(), !changed.timelines { return }
         let rows = timelines.map { PageRow(text: $0.name, href: Routes.relative(from: Routes.timelines, to: Routes.timeline($0.name)), count: $0.tweetCount) }
         try sink.page(SitePage(path: Routes.timelines, template: "twitter/timelines", title: "Timelines", section: Self.entry.id,
                                model: HashtagsPage(rows: rows, count: rows.count)))

@@ -42,34 +42,72 @@ struct TweetListPlanner {
         // The newest page holds what is left over the full pages below it.
         let newest = total - (pages - 1) * Self.pageSize
         var number = pages
-        func emit(_ chunk: TweetChunk?) throws {
-            defer { number -= 1 }
-            let here = location(number, of: pages)
-            let count = total == 1 ? "1 tweet" : "\(total.formatted) \(noun)"
-            let intro: String
-            if number == pages {
-                intro = "\(count), newest first"
-            } else {
-                // Only what this page holds: its text stays the same as newer tweets arrive.
-                let first = (number - 1) * Self.pageSize + 1
-                intro = "\(noun.prefix(1).uppercased() + noun.dropFirst()) \(first.formatted)–\((first + Self.pageSize - 1).formatted), counted from the oldest; newest first"
-            }
-            let list = try chunk.map { try cards.list($0) } ?? SharedPartList(listClass: "tweets", items: [])
-            try sink.page(SitePage(path: here, template: "twitter/tweet-list", title: number < pages ? "\(heading) (page \(number))" : heading,
-                                   section: section, model: TweetListPage(
-                                       heading: heading, intro: intro, links: links(here), header: number == pages ? header?(here) : nil,
-                                       pager: pager(page: number, of: pages, from: here, months: number == pages ? months : [], total: total),
-                                       list: list, hasTweets: !list.isEmpty)))
-        }
         var sizes = [newest]
         try store.forEachTweetChunk(filter, sizes: { sizes.popLast() ?? Self.pageSize }) { chunk in
             // The count and the walk are separate reads: tweets an import added in between wait
             // for the next build rather than make a page 0.
             guard number >= 1 else { return }
-            try emit(chunk)
+            try page(number, of: pages, total: total, months: months, chunk: chunk, into: sink)
+            number -= 1
             if let each { for tweet in chunk.tweets { try each(tweet, chunk) } }
         }
-        if total == 0 { try emit(nil) }
+        if total == 0 { try page(1, of: 1, total: 0, months: [], chunk: nil, into: sink) }
+    }
+
+    /// Plans only the pages a change touched, when the list's rows were only added to since the
+    /// build whose site this one updates: the pages holding a `new` tweet or a changed `card`,
+    /// every page above the oldest new tweet (numbered from the oldest, they moved), the one
+    /// whose "newer" link a new page changes, and the newest when anything changed or its
+    /// `header` did. `whole` plans every page (a new list, or a new heading).
+    func planChanges(new: Set<String>, cards: Set<String>, header: Bool, whole: Bool, into sink: PageSink) throws {
+        if whole { return try plan(into: sink) }
+        let ids = try store.tweetIDs(filter)
+        let total = ids.count
+        let pages = max(1, (total + Self.pageSize - 1) / Self.pageSize)
+        var added = 0
+        var lowest = Int.max
+        var touched = Set<Int>()
+        for (index, id) in ids.enumerated() {
+            // Pages are numbered from the oldest: the tweet `index` from the newest is `total - 1 - index` from the oldest.
+            let number = (total - 1 - index) / Self.pageSize + 1
+            if new.contains(id) {
+                added += 1
+                lowest = min(lowest, number)
+            }
+            if cards.contains(id) { touched.insert(number) }
+        }
+        if lowest <= pages { touched.formUnion(lowest...pages) }
+        let before = max(1, (total - added + Self.pageSize - 1) / Self.pageSize)
+        if before != pages { touched.formUnion(max(1, before - 1)...pages) }
+        if header || added > 0 { touched.insert(pages) }
+        guard !touched.isEmpty else { return }
+        let months = touched.contains(pages) ? try store.tweetsPer(.month, filter).reversed().map { $0 } : []
+        for number in touched.sorted(by: >) {
+            // Newest first: the newest page holds what is left over the full pages below it.
+            let slice = Array(ids[(total - min(number * Self.pageSize, total))..<(total - (number - 1) * Self.pageSize)])
+            let chunk = slice.isEmpty ? nil : try store.tweetChunk(ids: slice)
+            try page(number, of: pages, total: total, months: months, chunk: chunk, into: sink)
+        }
+    }
+
+    /// Plans page `number` of `pages` with the chunk of tweets it shows.
+    private func page(_ number: Int, of pages: Int, total: Int, months: [(key: String, count: Int)], chunk: TweetChunk?, into sink: PageSink) throws {
+        let here = location(number, of: pages)
+        let count = total == 1 ? "1 tweet" : "\(total.formatted) \(noun)"
+        let intro: String
+        if number == pages {
+            intro = "\(count), newest first"
+        } else {
+            // Only what this page holds: its text stays the same as newer tweets arrive.
+            let first = (number - 1) * Self.pageSize + 1
+            intro = "\(noun.prefix(1).uppercased() + noun.dropFirst()) \(first.formatted)–\((first + Self.pageSize - 1).formatted), counted from the oldest; newest first"
+        }
+        let list = try chunk.map { try cards.list($0) } ?? SharedPartList(listClass: "tweets", items: [])
+        try sink.page(SitePage(path: here, template: "twitter/tweet-list", title: number < pages ? "\(heading) (page \(number))" : heading,
+                               section: section, model: TweetListPage(
+                                   heading: heading, intro: intro, links: links(here), header: number == pages ? header?(here) : nil,
+                                   pager: pager(page: number, of: pages, from: here, months: number == pages ? months : [], total: total),
+                                   list: list, hasTweets: !list.isEmpty)))
     }
 
     /// Newer and older page links and where the reader is; on the newest page (over several

@@ -10,12 +10,28 @@ struct TweetsSection: SiteSection {
     let terms: [SearchTerm]
     let directory: TwitterDirectory
     let cards: PostCards
+    let changes: TwitterPlan
 
     var navigation: NavigationEntry? { Self.entry }
     /// Where pictures kept from archives are (`Store.filesFolder`'s `twitter/media`).
     var mediaFolder: URL? = nil
+    var keepsUnplanned: Bool { changes.updates }
 
     func plan(into sink: PageSink) throws {
+        let byID = Dictionary(terms.enumerated().map { ($1.id, ($0, $1)) }, uniquingKeysWith: { first, _ in first })
+        let list = TweetListPlanner(store: context.store, cards: cards, filter: .all, heading: "All tweets",
+                                    path: { Routes.allTweets(page: $0) }, section: Self.entry.id)
+        if let changed = try changes.changes() {
+            // The same archive pictures as before (or the plan would not update): they stay.
+            try list.planChanges(new: changed.newTweets, cards: changed.cards, header: false, whole: false, into: sink)
+            let ids = changed.tweetPages.sorted()
+            for start in stride(from: 0, to: ids.count, by: 256) {
+                let chunk = try context.store.tweetChunk(ids: Array(ids[start..<min(start + 256, ids.count)]))
+                try cards.prepare(chunk)
+                for tweet in chunk.tweets { try planTweet(tweet, chunk: chunk, terms: byID, into: sink) }
+            }
+            return
+        }
         // Archive pictures go into the site one at a time, so they show offline.
         if let mediaFolder {
             for name in directory.localMedia.sorted() {
@@ -23,39 +39,39 @@ struct TweetsSection: SiteSection {
                 try sink.file(OutputFile(path: Routes.archiveMedia(name), bytes: bytes))
             }
         }
-        let byID = Dictionary(terms.enumerated().map { ($1.id, ($0, $1)) }, uniquingKeysWith: { first, _ in first })
-        let list = TweetListPlanner(store: context.store, cards: cards, filter: .all, heading: "All tweets",
-                                    path: { Routes.allTweets(page: $0) }, section: Self.entry.id)
-        try list.plan(into: sink) { tweet, chunk in
-            let path = Routes.tweet(tweet.id)
-            let found = (chunk.termIDs[tweet.id] ?? []).compactMap { byID[$0] }.sorted { $0.0 < $1.0 }
-                .map { PageLink(text: $0.1.text, href: Routes.relative(from: path, to: Routes.popularity($0.1))) }
-            let html = TweetHTML(page: path, directory: directory)
-            // A retweet's page shows the original's pictures, links and names: what the reader sees.
-            let shown = tweet.retweetOf.flatMap { chunk.referenced[$0] } ?? tweet
-            let media = chunk.media[shown.id] ?? []
-            let entities = shown.text.entities
-            var links: [HTMLFragment] = []
-            for entity in entities where entity.kind == .url {
-                guard let target = Routes.external(entity.expandedURL ?? entity.value) else { continue }
-                links.append(.element("a", ["href": target, "rel": "nofollow noopener"], [.text(entity.expandedURL ?? entity.value)]))
-            }
-            var seen = Set<String>()
-            let hashtags = entities.filter { $0.kind == .hashtag && seen.insert("#" + $0.folded).inserted }
-                .map { PageLink(text: "#" + $0.value, href: directory.hashtagHref($0.value, folded: $0.folded, from: path)) }
-            let users = entities.filter { $0.kind == .user && seen.insert("@" + $0.folded).inserted }
-                .map { PageLink(text: "@" + $0.value, href: directory.userHref($0.value, from: path)) }
-            let name = tweet.author.map { "\($0.name) (@\($0.screenName))" } ?? "an unknown author"
-            try sink.page(SitePage(path: path, template: "twitter/tweet", title: "Tweet by " + name, section: Self.entry.id, model: TweetPage(
-                heading: "Tweet by " + name, card: try cards.card(tweet.id), images: media.isEmpty ? nil : html.thumbnails(shown.id, media),
-                links: links, hasLinks: !links.isEmpty, hashtags: hashtags, hasHashtags: !hashtags.isEmpty,
-                users: users, hasUsers: !users.isEmpty, terms: found, hasTerms: !found.isEmpty,
-                webHref: Routes.tweetOnWeb(tweet.id, screenName: tweet.author?.screenName),
-                allTweetsHref: Routes.relative(from: path, to: Routes.allTweets()))))
-            // Image pages belong to the tweet whose pictures they are (an original is planned once, by its own id).
-            if shown.id == tweet.id {
-                for (index, item) in media.enumerated() { try planImage(item, number: index + 1, of: tweet, into: sink) }
-            }
+        try list.plan(into: sink) { tweet, chunk in try planTweet(tweet, chunk: chunk, terms: byID, into: sink) }
+    }
+
+    /// A tweet's page and its pictures' pages; `terms` gives each search's place in the history.
+    private func planTweet(_ tweet: StoredTweet, chunk: TweetChunk, terms byID: [Int64: (Int, SearchTerm)], into sink: PageSink) throws {
+        let path = Routes.tweet(tweet.id)
+        let found = (chunk.termIDs[tweet.id] ?? []).compactMap { byID[$0] }.sorted { $0.0 < $1.0 }
+            .map { PageLink(text: $0.1.text, href: Routes.relative(from: path, to: Routes.popularity($0.1))) }
+        let html = TweetHTML(page: path, directory: directory)
+        // A retweet's page shows the original's pictures, links and names: what the reader sees.
+        let shown = tweet.retweetOf.flatMap { chunk.referenced[$0] } ?? tweet
+        let media = chunk.media[shown.id] ?? []
+        let entities = shown.text.entities
+        var links: [HTMLFragment] = []
+        for entity in entities where entity.kind == .url {
+            guard let target = Routes.external(entity.expandedURL ?? entity.value) else { continue }
+            links.append(.element("a", ["href": target, "rel": "nofollow noopener"], [.text(entity.expandedURL ?? entity.value)]))
+        }
+        var seen = Set<String>()
+        let hashtags = entities.filter { $0.kind == .hashtag && seen.insert("#" + $0.folded).inserted }
+            .map { PageLink(text: "#" + $0.value, href: directory.hashtagHref($0.value, folded: $0.folded, from: path)) }
+        let users = entities.filter { $0.kind == .user && seen.insert("@" + $0.folded).inserted }
+            .map { PageLink(text: "@" + $0.value, href: directory.userHref($0.value, from: path)) }
+        let name = tweet.author.map { "\($0.name) (@\($0.screenName))" } ?? "an unknown author"
+        try sink.page(SitePage(path: path, template: "twitter/tweet", title: "Tweet by " + name, section: Self.entry.id, model: TweetPage(
+            heading: "Tweet by " + name, card: try cards.card(tweet.id), images: media.isEmpty ? nil : html.thumbnails(shown.id, media),
+            links: links, hasLinks: !links.isEmpty, hashtags: hashtags, hasHashtags: !hashtags.isEmpty,
+            users: users, hasUsers: !users.isEmpty, terms: found, hasTerms: !found.isEmpty,
+            webHref: Routes.tweetOnWeb(tweet.id, screenName: tweet.author?.screenName),
+            allTweetsHref: Routes.relative(from: path, to: Routes.allTweets()))))
+        // Image pages belong to the tweet whose pictures they are (an original is planned once, by its own id).
+        if shown.id == tweet.id {
+            for (index, item) in media.enumerated() { try planImage(item, number: index + 1, of: tweet, into: sink) }
         }
     }
 

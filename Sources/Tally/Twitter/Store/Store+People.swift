@@ -121,13 +121,17 @@ extension Store {
         let links = try Row.fetchCursor(db, sql: "SELECT tweet_id, term_id FROM term_tweet WHERE tweet_id IN (SELECT value FROM json_each(?))",
                                         arguments: [ids])
         while let row = try links.next() { chunk.termIDs[row[0], default: []].append(row[1]) }
-        let referenced = tweets.flatMap { [$0.retweetOf, $0.quotes].compactMap { $0 } }
-        if !referenced.isEmpty {
+        // What the cards show inside their own: the originals they retweet or quote, and what a
+        // retweeted original quotes (a card shows two levels, and must show them whichever chunk
+        // it is first made for: one card serves every page).
+        var wanted = tweets.flatMap { [$0.retweetOf, $0.quotes].compactMap { $0 } }
+        for _ in 0..<2 where !wanted.isEmpty {
             let originals = try Row.fetchAll(db, sql: tweetQuery + " WHERE t.id IN (SELECT value FROM json_each(?))",
-                                             arguments: [JSONArgument.array(referenced)]).map { tweet($0, parser: parser) }
+                                             arguments: [JSONArgument.array(wanted)]).map { tweet($0, parser: parser) }
             for original in originals { chunk.referenced[original.id] = original }
-            chunk.stored = Set(chunk.referenced.keys)
+            wanted = originals.compactMap(\.quotes).filter { chunk.referenced[$0] == nil }
         }
+        chunk.stored = Set(chunk.referenced.keys)
         let withMedia = JSONArgument.array(tweets.map(\.id) + Array(chunk.referenced.keys))
         let media = try Row.fetchCursor(db, sql: """
             SELECT tweet_id, kind, image_url, link_url, alt, width, height FROM tweet_media

@@ -95,6 +95,8 @@ enum TwitterMaintenance {
             try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE tweet_id IN (SELECT id FROM prune_gone_tweet)")
         }
         let tweets = try changes("DELETE FROM tweet WHERE id IN (SELECT id FROM prune_gone_tweet)")
+        // The next build cannot tell from stamps which pages lost rows: it builds them all.
+        try db.execute(sql: "UPDATE twitter_clock SET removals = removals + 1")
         // A hashtag or user no kept search counts is no longer counted; the row itself goes once
         // no kept tweet is tagged with it either.
         let mentions = try changes("UPDATE mention SET counted = 0 WHERE counted AND id NOT IN (SELECT mention_id FROM term_mention)")

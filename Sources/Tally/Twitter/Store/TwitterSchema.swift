@@ -147,5 +147,28 @@ enum TwitterSchema {
                 CREATE INDEX tweet_tag_by_tweet ON tweet_tag(tweet_id);
                 """)
         }
+
+        // A rebuild plans only the pages whose rows changed since the build before it. Every
+        // import file takes the next number of `twitter_clock.seq` and stamps the tweets and
+        // search links it adds with it; rows are never changed in place but by a prune, which
+        // counts in `removals` (a build after one starts over); `origin` tells a store made anew
+        // at the same path from the one a site was built from. People, searches and hashtags
+        // are few enough that a build compares them with what the last build saw instead.
+        migrator.registerMigration("twitter-6-change-stamps") { db in
+            try db.execute(sql: """
+                CREATE TABLE twitter_clock (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    origin TEXT NOT NULL,
+                    seq INTEGER NOT NULL,
+                    removals INTEGER NOT NULL
+                );
+                INSERT INTO twitter_clock (id, origin, seq, removals) VALUES (1, lower(hex(randomblob(8))), 0, 0);
+                ALTER TABLE tweet ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE term_tweet ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE timeline_tweet ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+                CREATE INDEX tweet_by_seq ON tweet(seq);
+                CREATE INDEX term_tweet_by_seq ON term_tweet(seq);
+                """)
+        }
     }
 }

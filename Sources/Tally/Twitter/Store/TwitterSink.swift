@@ -15,6 +15,8 @@ final class TwitterSink: ImportSink {
     /// Tag rows of new tweets, in tweet order, until `writeTags` finds their mentions' ids.
     private var pendingTags: [PendingTag] = []
     private let tagInsert: RawStatement
+    /// This file's number on the store's change clock, stamped on the tweets and links it adds.
+    private let seq: Int64
     /// How many mentions the memo's `knownMentions` holds at most before it starts over: a few tens of MB.
     private static let knownMentionLimit = 1 << 18
     /// How many tag rows wait at most before they are written: a few tens of MB.
@@ -63,6 +65,8 @@ final class TwitterSink: ImportSink {
     init(db: Database, memo: Memo) throws {
         self.db = db
         self.memo = memo
+        try db.execute(sql: "UPDATE twitter_clock SET seq = seq + 1")
+        seq = try Int64.fetchOne(db, sql: "SELECT seq FROM twitter_clock") ?? 0
         tagInsert = try RawStatement(db, sql: "INSERT OR IGNORE INTO tweet_tag (mention_id, tweet_id, display) VALUES (?, ?, ?)")
         // A negative cache size is in KiB, a positive one in pages.
         let (pages, pageSize, cache) = try Row.fetchOne(db, sql: "SELECT * FROM pragma_page_count(), pragma_page_size(), pragma_cache_size()")
@@ -102,7 +106,7 @@ final class TwitterSink: ImportSink {
             INSERT OR IGNORE INTO tweet_media (tweet_id, position, kind, image_url, link_url, alt, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let tweetStatement = try RawStatement(db, sql: """
-            INSERT INTO tweet (id, author_id, created_at, text, entities, lang, retweet_of, quoted_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO tweet (id, author_id, created_at, text, entities, lang, retweet_of, quoted_id, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for tweet in tweets {
             if let author = tweet.author, memo.writtenUsers[author.id] != author {
@@ -124,6 +128,7 @@ final class TwitterSink: ImportSink {
             tweetStatement.bind(6, tweet.language)
             tweetStatement.bind(7, tweet.retweetOf)
             tweetStatement.bind(8, tweet.quotes)
+            tweetStatement.bind(9, seq)
             try tweetStatement.run()
             for mention in tweet.distinctMentions {
                 pendingTags.append(PendingTag(key: MentionKey(kind: mention.kind, folded: mention.folded), tweetID: tweet.id, display: mention.value))
@@ -207,10 +212,11 @@ final class TwitterSink: ImportSink {
             try db.execute(sql: "INSERT INTO timeline (name) VALUES (?)", arguments: [name])
             id = db.lastInsertedRowID
         }
-        let statement = try RawStatement(db, sql: "INSERT OR IGNORE INTO timeline_tweet (timeline_id, tweet_id) VALUES (?, ?)")
+        let statement = try RawStatement(db, sql: "INSERT OR IGNORE INTO timeline_tweet (timeline_id, tweet_id, seq) VALUES (?, ?, ?)")
         for tweet in tweets {
             statement.bind(1, id)
             statement.bind(2, tweet.id)
+            statement.bind(3, seq)
             try statement.run()
         }
     }
@@ -219,7 +225,7 @@ final class TwitterSink: ImportSink {
     private func link(_ tweets: [ImportedTweet], to termID: Int64) throws {
         guard !tweets.isEmpty else { return }
         let known = try existing(tweets.map(\.id), sql: "SELECT tweet_id FROM term_tweet WHERE term_id = \(termID) AND tweet_id IN (SELECT value FROM json_each(?))")
-        let statement = try RawStatement(db, sql: "INSERT INTO term_tweet (term_id, tweet_id) VALUES (?, ?)")
+        let statement = try RawStatement(db, sql: "INSERT INTO term_tweet (term_id, tweet_id, seq) VALUES (?, ?, ?)")
         // Links from earlier pages of this file are already in term_tweet (this transaction sees
         // its own writes), so `known` covers them; only repeats within this page need a set, and
         // memory does not grow with the file.
@@ -229,6 +235,7 @@ final class TwitterSink: ImportSink {
         for tweet in tweets where !known.contains(tweet.id) && linked.insert(tweet.id).inserted {
             statement.bind(1, termID)
             statement.bind(2, tweet.id)
+            statement.bind(3, seq)
             try statement.run()
             newLinks[termID, default: 0] += 1
             for mention in tweet.distinctMentions {

@@ -1,0 +1,37 @@
+import Foundation
+
+/// What sources remember from one build to the next, so a rebuild can plan only the pages whose
+/// inputs changed.
+///
+/// While it makes its sections, a source keeps a state (what it planned from: stamps, counts,
+/// digests of rows) with `keep`; the build records the states beside the site. The next build,
+/// when the site it finds was built from the same binary, theme and settings, hands them back
+/// through `previousState` before any section plans; with none, every page is planned.
+public final class BuildMemory: @unchecked Sendable {
+    private let lock = NSLock()
+    private var previous: [String: [UInt8]]?
+    private var kept: [String: [UInt8]] = [:]
+
+    public init() {}
+
+    /// The state `source` kept in the build whose site this one updates; nil in a full build.
+    public func previousState(for source: String) -> [UInt8]? {
+        lock.withLock { previous?[source] }
+    }
+
+    /// Records `state` for the next build.
+    public func keep(_ state: [UInt8], for source: String) {
+        lock.withLock { kept[source] = state }
+    }
+
+    /// Whether this build updates a previous site (set before planning starts).
+    public var updates: Bool { lock.withLock { previous != nil } }
+
+    /// Called by the build once it knows whether it updates a site: before any section plans.
+    func start(previous states: [String: [UInt8]]?) {
+        lock.withLock { previous = states }
+    }
+
+    /// The states kept for the next build.
+    var states: [String: [UInt8]] { lock.withLock { kept } }
+}

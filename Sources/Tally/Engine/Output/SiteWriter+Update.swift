@@ -1,0 +1,171 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A rebuild that planned only what changed updates the site in place rather than making a new
+/// tree: the changed files are written into a sparse staging folder first, so a failed build
+/// changes nothing; then a journal names every file to move in and every file to remove, and
+/// only then are they moved. A build killed while moving leaves the journal, and the next
+/// `tally build` (or publish of the folder) finishes the move before anything else.
+extension SiteWriter {
+    /// Where an update in progress lists what it moves into the site and removes from it.
+    var journalURL: URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).tally-journal")
+    }
+
+    public func previousStates(global: String) -> [String: [UInt8]]? {
+        guard let data = try? Data(contentsOf: manifestURL) else { return nil }
+        let manifest = Manifest(trailerOf: [UInt8](data))
+        guard manifest.global == global, let digest = manifest.state, manifest.folder != nil,
+              manifest.folder == Self.identity(of: output.path), !FileManager.default.fileExists(atPath: journalURL.path),
+              let state = try? [UInt8](Data(contentsOf: stateURL)), Manifest.digest(state) == digest else { return nil }
+        return BuildRecord.states(decoding: state)
+    }
+
+    public func previousPaths(sections: Set<String>) throws -> [String] {
+        guard let data = try? [UInt8](Data(contentsOf: manifestURL)) else { return [] }
+        var paths: [String] = []
+        Manifest.forEachFile(in: data) { section, path, _ in
+            if sections.contains(String(section)) { paths.append(String(path)) }
+        }
+        return paths
+    }
+
+    public func update(fingerprint: String, record: BuildRecord, keeping: Set<String>,
+                       _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
+        let manager = FileManager.default
+        let parent = output.deletingLastPathComponent()
+        let name = output.lastPathComponent
+        let lock = try FileLock(folder: parent)
+        defer { lock.release() }
+        try recoverInterruptedBuild()
+        guard let data = try? [UInt8](Data(contentsOf: manifestURL)), let identity = Self.identity(of: output.path),
+              Manifest(trailerOf: data).folder == identity else {
+            throw OutputError(path: output.path, reason: "changed while the build ran; build again")
+        }
+        let previous = Manifest(parsing: data)
+        let staging = parent.appendingPathComponent(".\(name).update-\(getpid())")
+        let pending = parent.appendingPathComponent(".\(name).tally-manifest-\(getpid())")
+        let pendingState = parent.appendingPathComponent(".\(name).tally-state-\(getpid())")
+        for leftover in [staging, pending, pendingState] { try? manager.removeItem(at: leftover) }
+        var emitted = Set<Manifest.PathKey>()
+        var staged: [String] = []
+        var removed: [String] = []
+        var count = 0
+        var duplicates: [String] = []
+        do {
+            let lines = try ManifestWriter(path: pending.path)
+            var folders = FolderMaker(root: staging.path)
+            var section: String?
+            try produce { file in
+                let target = try Self.resolve(file.path, under: staging)
+                guard emitted.insert(Manifest.PathKey(file.path)).inserted else { return duplicates.append(file.path) }
+                let digest = Manifest.Digest(file.bytes)
+                if previous.digest(for: file.path) != digest || access(output.appendingPathComponent(file.path).path, F_OK) != 0 {
+                    try folders.make(parentOf: file.path)
+                    try Self.writeFile(file.bytes, to: target.path, name: file.path)
+                    staged.append(file.path)
+                }
+                count += 1
+                if file.section != section {
+                    try lines.append(Manifest.section(file.section))
+                    section = file.section
+                }
+                try lines.append(Manifest.line(file.path, digest))
+            }
+            // The previous build's files not made again: kept in the sections that plan only what
+            // changed, removed from the others.
+            try Manifest.forEachFile(in: data) { fileSection, path, line in
+                guard !emitted.contains(Manifest.PathKey(path)) else { return }
+                guard keeping.contains(String(fileSection)) else { return removed.append(String(path)) }
+                if String(fileSection) != section {
+                    try lines.append(Manifest.section(String(fileSection)))
+                    section = String(fileSection)
+                }
+                try lines.append(line + "\n")
+                count += 1
+            }
+            let state = try writeState(record, to: pendingState)
+            try lines.append(Manifest.trailer(folder: identity, fingerprint: fingerprint, global: record.global, state: state))
+            try lines.close()
+            var journal = "tally-update 1\nstaging \(staging.lastPathComponent)\nstate \(pendingState.lastPathComponent)\nmanifest \(pending.lastPathComponent)\n"
+            for path in staged { journal += "put \(path)\n" }
+            for path in removed { journal += "drop \(path)\n" }
+            let pendingJournal = parent.appendingPathComponent(".\(name).tally-journal-\(getpid())")
+            try? manager.removeItem(at: pendingJournal)
+            try Self.writeFile(Array(journal.utf8), to: pendingJournal.path, name: pendingJournal.lastPathComponent)
+            try Self.move(pendingJournal, to: journalURL)
+        } catch {
+            for leftover in [staging, pending, pendingState] { try? manager.removeItem(at: leftover) }
+            throw error
+        }
+        try finishJournaledUpdate()
+        return WriteReport(files: count, changed: staged.count, removed: removed.count, duplicates: duplicates)
+    }
+
+    /// Carries out a written journal: moves its staged files in, removes what it drops (and the
+    /// folders that leaves empty), puts its state and manifest in place, and deletes it. Each
+    /// step can be done again, so a journal left by a killed build is finished the same way.
+    func finishJournaledUpdate() throws {
+        guard let data = try? Data(contentsOf: journalURL) else { return }
+        let parent = output.deletingLastPathComponent()
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        guard lines.first == "tally-update 1" else {
+            throw OutputError(path: journalURL.path, reason: "is not a journal this tally can finish; remove it and build again")
+        }
+        func named(_ key: String) -> URL? {
+            lines.first { $0.hasPrefix(key + " ") }.map { parent.appendingPathComponent(String($0.dropFirst(key.count + 1))) }
+        }
+        guard let staging = named("staging"), let state = named("state"), let manifest = named("manifest") else {
+            throw OutputError(path: journalURL.path, reason: "is missing its staging folder, state or manifest line")
+        }
+        var folders = FolderMaker(root: output.path)
+        var emptied = Set<String>()
+        for line in lines {
+            if line.hasPrefix("put ") {
+                let path = String(line.dropFirst(4))
+                let source = try Self.resolve(path, under: staging)
+                guard access(source.path, F_OK) == 0 else { continue }
+                try folders.make(parentOf: path)
+                let target = try Self.resolve(path, under: output)
+                guard rename(source.path, target.path) == 0 else {
+                    throw OutputError(path: path, reason: "cannot be moved into \(output.path) (\(String(cString: strerror(errno))))")
+                }
+                CrashPoint.reach("update-moving")
+            } else if line.hasPrefix("drop ") {
+                let path = String(line.dropFirst(5))
+                let target = try Self.resolve(path, under: output)
+                if unlink(target.path) != 0 && errno != ENOENT {
+                    throw OutputError(path: path, reason: "cannot be removed (\(String(cString: strerror(errno))))")
+                }
+                var folder = (path as NSString).deletingLastPathComponent
+                while !folder.isEmpty, emptied.insert(folder).inserted { folder = (folder as NSString).deletingLastPathComponent }
+            }
+        }
+        // Deepest first, so that a folder emptied of folders goes too; one still holding files stays.
+        for folder in emptied.sorted(by: { $0.split(separator: "/").count > $1.split(separator: "/").count }) {
+            rmdir(output.appendingPathComponent(folder).path)
+        }
+        if access(state.path, F_OK) == 0 { try Self.move(state, to: stateURL) }
+        if access(manifest.path, F_OK) == 0 { try Self.move(manifest, to: manifestURL) }
+        try? FileManager.default.removeItem(at: staging)
+        try Self.move(journalURL, to: nil)
+    }
+
+    /// Writes the build's state file, returning its digest for the manifest.
+    func writeState(_ record: BuildRecord, to url: URL) throws -> String {
+        let bytes = record.encoded
+        try? FileManager.default.removeItem(at: url)
+        try Self.writeFile(bytes, to: url.path, name: url.lastPathComponent)
+        return Manifest.digest(bytes)
+    }
+
+    /// Renames a file over another (or removes it, to nil), saying which on failure.
+    static func move(_ source: URL, to target: URL?) throws {
+        let result = target.map { rename(source.path, $0.path) } ?? unlink(source.path)
+        guard result == 0 else {
+            throw OutputError(path: (target ?? source).path, reason: "cannot be written (\(String(cString: strerror(errno))))")
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import GRDB
+
+/// The store's change clock, as a rebuild reads it (`twitter_clock`).
+public struct TwitterClock: Sendable, Equatable {
+    /// A random name the store got when it was made: another store at the same path has another.
+    public var origin: String
+    /// The number of the last import file: tweets and links are stamped with their file's.
+    public var seq: Int64
+    /// How many prunes removed rows.
+    public var removals: Int64
+}
+
+/// What a rebuild reads to find the pages whose rows changed since the build before it.
+extension Store {
+    public func twitterClock() throws -> TwitterClock {
+        try queue.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT origin, seq, removals FROM twitter_clock") else {
+                return TwitterClock(origin: "", seq: 0, removals: 0)
+            }
+            return TwitterClock(origin: row[0], seq: row[1], removals: row[2])
+        }
+    }
+
+    /// Every stored user, as a card names them.
+    public func allUsers() throws -> [StoredUser] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, screen_name, name, avatar_url FROM user ORDER BY id")
+                .map { StoredUser(id: $0[0], screenName: $0[1], name: $0[2], avatarURL: $0[3]) }
+        }
+    }
+
+    /// Tweets stored by import files after `seq`, with their authors.
+    public func tweets(storedAfter seq: Int64) throws -> [(id: String, author: String?)] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, author_id FROM tweet WHERE seq > ?", arguments: [seq]).map { (id: $0[0], author: $0[1]) }
+        }
+    }
+
+    /// Search–tweet links made by import files after `seq`.
+    public func termLinks(madeAfter seq: Int64) throws -> [(term: Int64, tweet: String)] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT term_id, tweet_id FROM term_tweet WHERE seq > ?", arguments: [seq]).map { (term: $0[0], tweet: $0[1]) }
+        }
+    }
+
+    /// Whether import files after `seq` put tweets in a timeline.
+    public func timelinesChanged(after seq: Int64) throws -> Bool {
+        try queue.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM timeline_tweet WHERE seq > ?)", arguments: [seq]) ?? false }
+    }
+
+    /// The tweets by these users.
+    public func tweets(byUsers ids: some Collection<String>) throws -> [String] {
+        guard !ids.isEmpty else { return [] }
+        return try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT t.id FROM tweet t WHERE t.author_id IN (SELECT value FROM json_each(?))",
+                                arguments: [JSONArgument.array(Array(ids))])
+        }
+    }
+
+    /// The tweets tagged with these hashtags or users (folded, without `#` or `@`).
+    public func tweets(tagged folded: some Collection<String>, kind: TextEntity.Kind) throws -> [String] {
+        guard !folded.isEmpty else { return [] }
+        return try queue.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT g.tweet_id FROM mention m JOIN tweet_tag g ON g.mention_id = m.id
+                WHERE m.kind = ? AND m.folded IN (SELECT value FROM json_each(?))
+                """, arguments: [kind.rawValue, JSONArgument.array(Array(folded))])
+        }
+    }
+
+    /// The tweets that retweet or quote any of `ids`.
+    public func tweets(referencing ids: some Collection<String>) throws -> [String] {
+        guard !ids.isEmpty else { return [] }
+        return try queue.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT id FROM tweet WHERE retweet_of IN (SELECT value FROM json_each(?1)) OR quoted_id IN (SELECT value FROM json_each(?1))
+                """, arguments: [JSONArgument.array(Array(ids))])
+        }
+    }
+
+    /// Which lists hold these tweets: their authors, searches, hashtags (folded) and timelines.
+    public func lists(of ids: some Collection<String>) throws -> (authors: Set<String>, terms: Set<Int64>, hashtags: Set<String>, timelines: Set<Int64>) {
+        guard !ids.isEmpty else { return ([], [], [], []) }
+        return try queue.read { db in
+            let argument: StatementArguments = [JSONArgument.array(Array(ids))]
+            let authors = try String.fetchAll(db, sql: "SELECT DISTINCT author_id FROM tweet WHERE id IN (SELECT value FROM json_each(?)) AND author_id IS NOT NULL",
+                                              arguments: argument)
+            let terms = try Int64.fetchAll(db, sql: "SELECT DISTINCT term_id FROM term_tweet WHERE tweet_id IN (SELECT value FROM json_each(?))", arguments: argument)
+            let hashtags = try String.fetchAll(db, sql: """
+                SELECT DISTINCT m.folded FROM tweet_tag g JOIN mention m ON m.id = g.mention_id
+                WHERE g.tweet_id IN (SELECT value FROM json_each(?)) AND m.kind = 'hashtag'
+                """, arguments: argument)
+            let timelines = try Int64.fetchAll(db, sql: "SELECT DISTINCT timeline_id FROM timeline_tweet WHERE tweet_id IN (SELECT value FROM json_each(?))",
+                                               arguments: argument)
+            return (Set(authors), Set(terms), Set(hashtags), Set(timelines))
+        }
+    }
+
+    /// The tweets of these searches that more searches found too (their pages list the searches in history order).
+    public func tweets(sharedByTerms terms: some Collection<Int64>) throws -> [String] {
+        guard !terms.isEmpty else { return [] }
+        return try queue.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT DISTINCT tt.tweet_id FROM term_tweet tt WHERE tt.term_id IN (SELECT value FROM json_each(?))
+                AND EXISTS (SELECT 1 FROM term_tweet o WHERE o.tweet_id = tt.tweet_id AND o.term_id != tt.term_id)
+                """, arguments: [JSONArgument.array(terms.map(String.init))])
+        }
+    }
+
+    /// The ids of the filter's tweets, newest first (the order of its pages).
+    public func tweetIDs(_ filter: TweetFilter) throws -> [String] {
+        try queue.read { db in
+            let (clause, arguments) = filter.clause
+            return try String.fetchAll(db, sql: "SELECT t.id FROM tweet t" + clause + " ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC",
+                                       arguments: arguments)
+        }
+    }
+
+    /// These tweets, in the order given, as one chunk with what their cards show beside them.
+    public func tweetChunk(ids: [String]) throws -> TweetChunk {
+        try queue.read { db in
+            let parser = JSONParser()
+            let found = try Row.fetchAll(db, sql: Self.tweetQuery + " WHERE t.id IN (SELECT value FROM json_each(?))", arguments: [JSONArgument.array(ids)])
+                .map { Self.tweet($0, parser: parser) }
+            let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            return try Self.chunk(ids.compactMap { byID[$0] }, db: db, parser: parser)
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+@testable import Tally
+
+/// A rebuild that plans only what changed must leave the very site a clean build of the same
+/// store makes: after any sequence of imports, favorites, prunes and builds, every file is the
+/// same, byte for byte.
+@Suite("End to end: a site updated in place equals a clean build")
+struct IncrementalBuildTests {
+    /// Builds `project`'s store afresh into `clean/` and compares every file with `public/`.
+    private func expectSameAsClean(_ project: TestProject, after step: String) throws {
+        let clean = project.folder.url.appendingPathComponent("clean")
+        try? FileManager.default.removeItem(at: clean)
+        var config = project.config
+        config.templates = Fixture.repository.appendingPathComponent("templates").path
+        var builder = SiteBuilder(project: config)
+        builder.builtAt = 1_700_000_000
+        builder.output = SiteWriter(output: clean)
+        try builder.build()
+        let updated = try project.siteFiles()
+        let fresh = try files(under: clean)
+        let differing = Set(updated.keys).union(fresh.keys).filter { updated[$0] != fresh[$0] }.sorted()
+        #expect(differing.isEmpty, "after \(step): \(differing.prefix(5))")
+    }
+
+    private func files(under root: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])!
+        for case let url as URL in enumerator where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+            files[String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    @Test("the sample content imported file by file, built after each, equals a clean build each time")
+    func sampleFileByFile() throws {
+        let project = TestProject()
+        let data = Fixture.repository.appendingPathComponent("content/data")
+        // Tweets of several shapes (search, timeline, quotes, pictures), a chart fetched three
+        // times and photos, in an order that makes each later file touch earlier pages.
+        let names = ["brexit.jsonl", "freebandnames-page1.json", "chart-songs-week1.json", "freebandnames-page2.json", "home-timeline.json",
+                     "chart-songs-week2.json", "flickr-photos-zagreb.json", "rstats-extended.json", "python-geocode.json", "scala.json", "tweepy.json"]
+        var updates = 0
+        for name in names {
+            try FileManager.default.createDirectory(at: project.folder.url.appendingPathComponent("content"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: data.appendingPathComponent(name), to: project.folder.url.appendingPathComponent("content/" + name))
+            try project.importFiles(["content/" + name])
+            if try project.build().updated { updates += 1 }
+            try expectSameAsClean(project, after: name)
+        }
+        var first: StoredPhoto?
+        try project.store.forEachPhotoChunk { chunk in first = first ?? chunk.first }
+        let photo = try #require(first)
+        try project.store.favorite(photo: photo.id, at: 1_699_999_000)
+        if try project.build().updated { updates += 1 }
+        try expectSameAsClean(project, after: "a favorite")
+        // Most builds updated the site rather than making it anew (a new section or a new entry
+        // in the header builds it whole).
+        #expect(updates >= 6)
+    }
+
+    @Test("random imports, favorites, prunes and builds on generated tweets always equal a clean build")
+    func randomSequences() throws {
+        for seed in [1, 2, 3] as [UInt64] {
+            var random = SplitMix(seed: seed)
+            let project = TestProject()
+            var generator = TweetPageGenerator()
+            var built = false
+            var updates = 0
+            for step in 0..<14 {
+                switch random.next(below: 10) {
+                case 0..<6:
+                    let name = "p\(step).json"
+                    try project.folder.write([name: generator.page(&random)])
+                    try project.importFiles([name])
+                case 6:
+                    let name = "t\(step).json"
+                    try project.folder.write([name: generator.page(&random, timeline: true)])
+                    try project.importFiles([name], term: nil)
+                case 7:
+                    _ = try project.store.prune(PrunePlan(limits: ["searches": 1 + random.next(below: 3)]))
+                default:
+                    break
+                }
+                guard try !project.store.allTerms().isEmpty || built else { continue }
+                let report = try project.build()
+                built = true
+                if report.updated { updates += 1 }
+                try expectSameAsClean(project, after: "seed \(seed), step \(step)")
+            }
+            #expect(updates > 0, "seed \(seed) never updated in place")
+        }
+    }
+
+    @Test("a prune makes the next build plan every page, removing what the prune took")
+    func pruneBuildsWhole() throws {
+        let project = TestProject()
+        try project.folder.write(["a.json": Synthetic.searchPage(query: "a", [TweetSpec(id: "1", text: "one #x"), TweetSpec(id: "2", text: "two #x")]),
+                                  "b.json": Synthetic.searchPage(query: "b", [TweetSpec(id: "3", text: "three", user: "bob")])])
+        try project.importFiles(["a.json"])
+        try project.build()
+        try project.importFiles(["b.json"])
+        #expect(try project.build().updated)
+        #expect(project.folder.exists("public/tweets/3/index.html"))
+        _ = try project.store.prune(PrunePlan(limits: ["searches": 1]))
+        let report = try project.build()
+        #expect(!report.updated)
+        #expect(report.removed > 0)
+        try expectSameAsClean(project, after: "the prune")
+    }
+}
+
+/// Search and timeline pages of generated tweets that reuse people, hashtags and earlier tweets:
+/// replies name stored people, retweets and quotes point at stored tweets (and at tweets stored
+/// later), people change their names and pictures, and tweets come older and newer than those stored.
+struct TweetPageGenerator {
+    private var nextID = 1_000
+    private var ids: [Int] = []
+    private let people = ["ann", "bob", "cy", "dee", "eve", "fay"]
+    private let tags = ["swift", "Swift", "rust", "go", "zig"]
+    private var searches = 0
+
+    mutating func page(_ random: inout SplitMix, timeline: Bool = false) -> String {
+        var statuses: [[String: Any]] = []
+        for _ in 0..<(2 + random.next(below: 6)) {
+            // Now and then an id below every stored one: an older tweet, landing mid-list.
+            let id = random.next(below: 5) == 0 ? 10 + random.next(below: 900) : { nextID += 1 + random.next(below: 3); return nextID }()
+            var words = ["tweet", "\(id)"]
+            for _ in 0..<random.next(below: 3) { words.append("#" + tags[random.next(below: tags.count)]) }
+            if random.next(below: 2) == 0 { words.append("@" + people[random.next(below: people.count)]) }
+            var status = status(id: id, text: words.joined(separator: " "), random: &random)
+            if let target = ids.isEmpty ? nil : ids[random.next(below: ids.count)], random.next(below: 4) == 0 {
+                let original = self.status(id: target, text: "original \(target) #\(tags[random.next(below: tags.count)])", random: &random)
+                status[random.next(below: 2) == 0 ? "retweeted_status" : "quoted_status"] = original
+            } else if random.next(below: 6) == 0 {
+                // A quote of a tweet not stored yet, by id only.
+                status["quoted_status_id_str"] = "\(nextID + 2)"
+            }
+            statuses.append(status)
+            ids.append(id)
+        }
+        var page: [String: Any] = ["statuses": statuses]
+        if !timeline {
+            searches += 1
+            let query = random.next(below: 3) == 0 ? "%23" + tags[random.next(below: tags.count)].lowercased() : "q\(random.next(below: 4))"
+            page["search_metadata"] = ["query": query, "count": statuses.count]
+        }
+        let data = try! JSONSerialization.data(withJSONObject: timeline ? statuses as Any : page, options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func status(id: Int, text: String, random: inout SplitMix) -> [String: Any] {
+        let found = TweetText.extractEntities(from: text)
+        let person = people[random.next(below: people.count)]
+        // Two spellings of each person's name and picture: a later page may change either.
+        let variant = random.next(below: 2)
+        return [
+            "id_str": "\(id)", "text": text, "created_at": Self.date(id),
+            "user": ["id_str": "u-\(person)", "screen_name": person, "name": variant == 0 ? person.capitalized : person.uppercased(),
+                     "profile_image_url_https": "https://pbs.twimg.com/profile_images/\(person)\(variant).jpg"],
+            "entities": [
+                "hashtags": found.filter { $0.kind == .hashtag }.map { ["text": $0.value, "indices": [$0.range!.lowerBound, $0.range!.upperBound]] },
+                "user_mentions": found.filter { $0.kind == .user }.map {
+                    ["screen_name": $0.value, "name": $0.value, "id_str": "u-\($0.value)", "indices": [$0.range!.lowerBound, $0.range!.upperBound]]
+                },
+                "urls": [],
+            ] as [String: Any],
+        ]
+    }
+
+    /// One tweet every ten minutes of days in 2020, by id, so that ids and times agree.
+    private static func date(_ id: Int) -> String {
+        let date = Date(timeIntervalSince1970: 1_577_836_800 + Double(id) * 600)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE MMM dd HH:mm:ss Z yyyy"
+        return formatter.string(from: date)
+    }
+}
+
+/// A seeded generator (SplitMix64), so that a failing sequence can be run again.
+struct SplitMix {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next(below bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import Tally
+
+/// A site updated in place (`SiteWriter.update`): what it keeps and removes, what it records for
+/// the next build, and what a build killed while moving files in leaves.
+@Suite("Writing the site: an update in place")
+struct SiteWriterUpdateTests {
+    private func file(_ path: String, _ text: String, section: String) -> OutputFile {
+        var file = OutputFile(path: path, bytes: Array(text.utf8))
+        file.section = section
+        return file
+    }
+
+    @Test("files not handed over stay in the kept sections and go in the others; the next build finds the states")
+    func keepsAndRemoves() throws {
+        let folder = TemporaryFolder()
+        let writer = SiteWriter(output: folder.url.appendingPathComponent("public"))
+        let record = BuildRecord(global: "g1", states: ["twitter": [1, 2, 3]])
+        try writer.write(fingerprint: "f1", record: record) { emit in
+            try emit(file("index.html", "home", section: "home"))
+            try emit(file("tweets/1/index.html", "one", section: "twitter:Tweets"))
+            try emit(file("tweets/2/index.html", "two", section: "twitter:Tweets"))
+            try emit(file("charts/a/index.html", "chart a", section: "charts:Charts"))
+        }
+        #expect(writer.previousStates(global: "g1") == ["twitter": [1, 2, 3]])
+        #expect(writer.previousStates(global: "g2") == nil)
+        let inode = try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent("public/tweets/1/index.html").path)[.systemFileNumber] as? Int
+        let report = try writer.update(fingerprint: "f2", record: BuildRecord(global: "g1", states: ["twitter": [4]]), keeping: ["twitter:Tweets"]) { emit in
+            try emit(file("index.html", "home", section: "home"))
+            try emit(file("tweets/2/index.html", "two, changed", section: "twitter:Tweets"))
+            try emit(file("tweets/3/index.html", "three", section: "twitter:Tweets"))
+        }
+        // Kept: tweet 1 (its section plans only changes); removed: the chart (its section planned all).
+        #expect(report == WriteReport(files: 4, changed: 2, removed: 1))
+        #expect(try folder.read("public/tweets/2/index.html") == "two, changed")
+        #expect(try folder.read("public/tweets/1/index.html") == "one")
+        #expect(!folder.exists("public/charts"))
+        #expect(try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent("public/tweets/1/index.html").path)[.systemFileNumber] as? Int == inode)
+        #expect(writer.previousStates(global: "g1") == ["twitter": [4]])
+        #expect(try writer.previousPaths(sections: ["twitter:Tweets"]).sorted() == ["tweets/1/index.html", "tweets/2/index.html", "tweets/3/index.html"])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("update-") || $0.contains("journal") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("a failed update changes nothing")
+    func failedUpdate() throws {
+        let folder = TemporaryFolder()
+        let writer = SiteWriter(output: folder.url.appendingPathComponent("public"))
+        try writer.write(fingerprint: "f1", record: BuildRecord(global: "g", states: [:])) { emit in
+            try emit(file("a/index.html", "a", section: "s"))
+        }
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try writer.update(fingerprint: "f2", record: BuildRecord(global: "g", states: [:]), keeping: []) { emit in
+                try emit(file("a/index.html", "changed", section: "s"))
+                throw Stop()
+            }
+        }
+        #expect(try folder.read("public/a/index.html") == "a")
+        #expect(writer.previousStates(global: "g") == [:])
+    }
+
+    @Test("a build killed while moving an update's files in is finished by the next build", .serialized, arguments: [1, 3])
+    func killedWhileMoving(at moment: Int) throws {
+        let project = TestProject()
+        let tweets = (1...30).map { TweetSpec(id: "\($0)", text: "#a tweet \($0) @u\($0 % 4)") }
+        try project.folder.write(["a.json": Synthetic.searchPage(query: "first", tweets),
+                                  "b.json": Synthetic.searchPage(query: "second", [TweetSpec(id: "900", text: "#a #b new")]),
+                                  "tally.toml": "title = \"Killed\"\n"])
+        let environment = ["SOURCE_DATE_EPOCH": "1700000000"]
+        #expect(try CommandLineTool.run(["import", "a.json"], in: project.folder.url).status == 0)
+        #expect(try CommandLineTool.run(["build"], environment: environment, in: project.folder.url).status == 0)
+        #expect(try CommandLineTool.run(["import", "b.json"], in: project.folder.url).status == 0)
+        let killed = try CommandLineTool.run(["build"], environment: environment.merging(["TALLY_CRASH_AT": "update-moving:\(moment)"]) { $1 },
+                                             in: project.folder.url)
+        #expect(killed.status != 0)
+        #expect(project.folder.exists(".public.tally-journal"))
+        let finished = try CommandLineTool.run(["build"], environment: environment, in: project.folder.url)
+        #expect(finished.status == 0, "\(finished.stderr)")
+        #expect(!project.folder.exists(".public.tally-journal"))
+        #expect(try CommandLineTool.run(["build", "--output", "clean"], environment: environment, in: project.folder.url).status == 0)
+        let clean = project.folder.url.appendingPathComponent("clean")
+        let updated = try project.siteFiles()
+        var fresh: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: clean, includingPropertiesForKeys: [.isRegularFileKey])!
+        for case let url as URL in enumerator where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+            fresh[String(url.standardizedFileURL.path.dropFirst(clean.standardizedFileURL.path.count + 1))] = try Data(contentsOf: url)
+        }
+        #expect(updated.count == fresh.count)
+        #expect(Set(updated.keys).union(fresh.keys).filter { updated[$0] != fresh[$0] }.isEmpty)
+    }
+}
