@@ -14,7 +14,9 @@ struct Manifest {
         var b: UInt64
         var size: Int
 
-        init(_ bytes: [UInt8]) {
+        init(_ bytes: [UInt8]) { self.init(bytes[...]) }
+
+        init(_ bytes: ArraySlice<UInt8>) {
             a = 0xcbf2_9ce4_8422_2325
             b = 0x8422_2325_cbf2_9ce4
             for byte in bytes {
@@ -24,10 +26,29 @@ struct Manifest {
             size = bytes.count
         }
 
-        init?(_ text: Substring) {
-            let parts = text.split(separator: "-", maxSplits: 1)
-            guard parts.count == 2, parts[0].count == 32, let a = UInt64(parts[0].prefix(16), radix: 16),
-                  let b = UInt64(parts[0].suffix(16), radix: 16), let size = Int(parts[1]) else { return nil }
+        /// The `hex-size` form of a manifest line.
+        init?(parsing text: ArraySlice<UInt8>) {
+            guard text.count > 33, text[text.startIndex + 32] == UInt8(ascii: "-") else { return nil }
+            func hex(_ slice: ArraySlice<UInt8>) -> UInt64? {
+                var value: UInt64 = 0
+                for byte in slice {
+                    let digit: UInt8
+                    switch byte {
+                    case 48...57: digit = byte - 48
+                    case 97...102: digit = byte - 87
+                    case 65...70: digit = byte - 55
+                    default: return nil
+                    }
+                    value = value << 4 | UInt64(digit)
+                }
+                return value
+            }
+            var size = 0
+            for byte in text[(text.startIndex + 33)...] {
+                guard byte >= 48, byte <= 57, size < Int.max / 10 - 9 else { return nil }
+                size = size * 10 + Int(byte - 48)
+            }
+            guard let a = hex(text[text.startIndex..<text.startIndex + 16]), let b = hex(text[text.startIndex + 16..<text.startIndex + 32]) else { return nil }
             self.a = a
             self.b = b
             self.size = size
@@ -44,7 +65,11 @@ struct Manifest {
         var b: UInt64
 
         init(_ path: some StringProtocol) {
-            let digest = Digest(Array(path.utf8))
+            self.init(bytes: Array(path.utf8)[...])
+        }
+
+        init(bytes: ArraySlice<UInt8>) {
+            let digest = Digest(bytes)
             a = digest.a
             b = digest.b
         }
@@ -65,18 +90,34 @@ struct Manifest {
     init() {}
 
     init(parsing data: some Sequence<UInt8>) {
-        for line in String(decoding: Array(data), as: UTF8.self).split(separator: "\n") {
-            let parts = line.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            switch parts[0] {
-            case "#folder": folder = String(parts[1])
-            case "#fingerprint": fingerprint = String(parts[1])
-            case "#global": global = String(parts[1])
-            case "#state": state = String(parts[1])
-            default:
-                guard let digest = Digest(parts[0]) else { continue }
-                digests[PathKey(parts[1])] = digest
-                topLevelNames.insert(String(parts[1].split(separator: "/", maxSplits: 1)[0]))
+        // Bytes, not strings: a large site's manifest has hundreds of thousands of lines, read
+        // by every build that changes something.
+        let bytes = Array(data)
+        var start = 0
+        var lastTop: ArraySlice<UInt8> = []
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            defer { start = end + 1 }
+            let line = bytes[start..<end]
+            guard let space = line.firstIndex(of: 0x20) else { continue }
+            let value = line[(space + 1)...]
+            if line.first == UInt8(ascii: "#") {
+                let text = String(decoding: value, as: UTF8.self)
+                switch String(decoding: line[..<space], as: UTF8.self) {
+                case "#folder": folder = text
+                case "#fingerprint": fingerprint = text
+                case "#global": global = text
+                case "#state": state = text
+                default: break
+                }
+                continue
+            }
+            guard let digest = Digest(parsing: line[..<space]) else { continue }
+            digests[PathKey(bytes: value)] = digest
+            let top = value.prefix { $0 != UInt8(ascii: "/") }
+            if !top.elementsEqual(lastTop) {
+                topLevelNames.insert(String(decoding: top, as: UTF8.self))
+                lastTop = top
             }
         }
     }
