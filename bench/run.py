@@ -305,6 +305,47 @@ def build_benchmark(label, store, hugo_source, runs):
     return rows
 
 
+def rebuild_benchmark(label, store, runs):
+    """The daily loop: a built site, one more search page of 100 tweets imported (its tweets after
+    the stored ones, as the next day's fetch brings), then `tally build` again, against the full
+    build of the same run; on disk and on tmpfs, with the files the rebuild writes."""
+    extra = WORK / f"one-more-search-{label}.json"
+    newest = sqlite3.connect(store).execute("SELECT max(CAST(id AS INTEGER)) FROM tweet").fetchone()[0]
+    subprocess.run([sys.executable, ROOT / "bench/generate.py", "--tweets", "100", "--seed", "99", "--first-id", str(newest),
+                    "--out", extra], check=True)
+    page = json.loads(extra.read_text().splitlines()[0])
+    page["search_metadata"]["query"] = "one+more+search"
+    extra.write_text(json.dumps(page))
+    rows = []
+    for where, base in (("disk", WORK), ("tmpfs", pathlib.Path("/dev/shm/tally-bench"))):
+        base.mkdir(parents=True, exist_ok=True)
+        inc_store, out = base / f"tally-{label}-inc.sqlite", base / f"site-{label}-inc"
+        ratios, fulls, rebuilds, written = [], [], [], None
+
+        def clean():
+            shutil.rmtree(out, ignore_errors=True)
+            for leftover in list(base.glob(f".site-{label}-inc*")) + list(base.glob(inc_store.name + "*")):
+                shutil.rmtree(leftover, ignore_errors=True) if leftover.is_dir() else leftover.unlink()
+        for _ in range(runs):
+            clean()
+            shutil.copy(store, inc_store)
+            # Once, untimed: the copy's first open migrates it, as an upgrade would.
+            run([TALLY, "stats", "--store", inc_store])
+            full_time, _ = run([TALLY, "build", "--project", ROOT, "--store", inc_store, "--output", out], {"SOURCE_DATE_EPOCH": "1700000000"})
+            run([TALLY, "import", "--store", inc_store, extra])
+            inc_time, inc_out = run([TALLY, "build", "--project", ROOT, "--store", inc_store, "--output", out], {"SOURCE_DATE_EPOCH": "1700000600"})
+            changed = re.search(r"\((\d+) files, (\d+) changed, (\d+) removed\)", inc_out)
+            written = (int(changed.group(2)), int(changed.group(1)))
+            fulls.append(full_time)
+            rebuilds.append(inc_time)
+            ratios.append(inc_time / full_time)
+        clean()
+        rows.append((f"rebuild {label} on {where} after one new search page (100 tweets)",
+                     f"{statistics.median(rebuilds):.2f} s, {written[0]:,} of {written[1]:,} files written",
+                     f"full build {statistics.median(fulls):.2f} s", f"{statistics.median(ratios):.2f}× the full build"))
+    return rows
+
+
 def grown_store_benchmark(label, args):
     """Import time per tweet of one further batch (new tweets for the same searches) into the store
     the import measure left holding `label` tweets, against the same batch into an empty store; on
@@ -420,27 +461,7 @@ def main():
             if not hugo_source.exists():
                 subprocess.run([sys.executable, ROOT / "bench/hugo_site.py", python_store, hugo_source], check=True)
             rows.extend(build_benchmark(label, tally_store, hugo_source, args.runs))
-            # Incremental: one new search page, then a build; count what it writes. Its tweets come
-            # after the stored ones, as the next day's fetch does (ids and times past the newest).
-            extra = WORK / "one-more-search.json"
-            newest = sqlite3.connect(tally_store).execute("SELECT max(CAST(id AS INTEGER)) FROM tweet").fetchone()[0]
-            subprocess.run([sys.executable, ROOT / "bench/generate.py", "--tweets", "100", "--seed", "99", "--first-id", str(newest),
-                            "--out", extra], check=True)
-            page = json.loads(extra.read_text().splitlines()[0])
-            page["search_metadata"]["query"] = "one+more+search"
-            extra.write_text(json.dumps(page))
-            inc_store = WORK / f"tally-{label}-inc.sqlite"
-            for p in WORK.glob(inc_store.name + "*"):
-                p.unlink()
-            shutil.copy(tally_store, inc_store)
-            clean_out()
-            full_time, _ = run([TALLY, "build", "--project", ROOT, "--store", inc_store, "--output", out], {"SOURCE_DATE_EPOCH": "1700000000"})
-            run([TALLY, "import", "--store", inc_store, extra])
-            inc_time, inc_out = run([TALLY, "build", "--project", ROOT, "--store", inc_store, "--output", out], {"SOURCE_DATE_EPOCH": "1700000600"})
-            changed = re.search(r"\((\d+) files, (\d+) changed, (\d+) removed\)", inc_out)
-            rows.append((f"rebuild {label} on disk after one new search page", f"{inc_time:.2f} s, {changed.group(2)} of {changed.group(1)} files written",
-                         f"full build {full_time:.2f} s", f"{inc_time / full_time:.2f}× the full build"))
-            clean_out()
+            rows.extend(rebuild_benchmark(label, tally_store, args.runs))
 
     if args.files_size != "0":
         rows.extend(page_files_benchmark(args.files_size, args.runs))

@@ -105,7 +105,7 @@ struct CommandLineTests {
             #expect(result.stdout.contains(word), "hint lacks \(word)")
         }
         let ignore = try folder.read("site/.gitignore")
-        #expect(ignore.contains(".public.tally-manifest") && ignore.contains("public/"))
+        #expect(ignore.contains(".public.tally-*") && ignore.contains("public/"))
     }
 
     @Test("a base URL that is not an absolute http(s) URL is refused, saying what was expected",

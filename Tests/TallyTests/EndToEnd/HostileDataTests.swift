@@ -75,7 +75,7 @@ struct HostileDataTests {
         // "abc" and "ABC", and the 300-character and path-like ids, all have pages of their own.
         #expect(files.filter { $0.hasPrefix("tweets/") }.count == 11)
         let top = try FileManager.default.contentsOfDirectory(atPath: project.folder.url.path).sorted()
-        #expect(top.allSatisfy { $0 == "public" || $0 == ".public.tally-manifest" || $0.hasPrefix("tally.sqlite") }, "\(top)")
+        #expect(top.allSatisfy { $0 == "public" || $0 == ".public.tally-manifest" || $0 == ".public.tally-state" || $0.hasPrefix("tally.sqlite") }, "\(top)")
     }
 
     @Test("names that differ only in case are one term with one page")

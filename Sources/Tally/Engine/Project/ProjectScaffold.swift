@@ -24,7 +24,7 @@ public enum ProjectScaffold {
                 """.utf8),
             // Empty but kept by git; hidden, so `tally import content/*` never trips on it.
             "content/.gitkeep": [],
-            ".gitignore": Array("public/\n.public.tally-manifest\n.tally/\ntally.sqlite*\n".utf8),
+            ".gitignore": Array("public/\n.public.tally-*\n.tally/\ntally.sqlite*\n".utf8),
         ]
         for (path, bytes) in DefaultTheme.files { files["templates/" + path] = bytes }
         for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
