@@ -1,6 +1,7 @@
 /* Tally search: results as you type on search/index.html, from file:// too. The index is classic
-   scripts (search/index.js, search/shards/N.js, search/docs/N.js) added as <script> elements when a
-   query needs them: no fetch, no modules, no network. Tokens as Sources/Tally/Engine/Search/SearchText.swift. */
+   scripts (search/index.js, search/shards/N.js, search/docs/B-N.js) added as <script> elements when a
+   query needs them: no fetch, no modules, no network. Tokens as Sources/Tally/Engine/Search/SearchText.swift.
+   Documents are numbered in blocks (SearchIndexWriter): number = block * blockSize + place. */
 (function () {
   'use strict';
   var meta = window.tallySearchIndex;
@@ -15,6 +16,21 @@
   var VALUE = {};
   for (var d = 0; d < 64; d++) { VALUE[DIGITS[d]] = d; }
   var shards = {}, chunks = {}, loading = {}, limit = 10, generation = 0;
+  /* Each block's first index among all documents, in number order: arrays are indexed densely. */
+  var starts = {}, blockAt = [];
+  (meta.blocks || []).reduce(function (start, block) {
+    starts[block[0]] = start;
+    blockAt.push([start, block[0]]);
+    return start + block[1];
+  }, 0);
+  function dense(number) { return starts[Math.floor(number / meta.blockSize)] + number % meta.blockSize; }
+  /* The chunk key and place of a document by its dense index. */
+  function where(index) {
+    var low = 0, high = blockAt.length - 1;
+    while (low < high) { var middle = (low + high + 1) >> 1; if (blockAt[middle][0] <= index) { low = middle; } else { high = middle - 1; } }
+    var place = index - blockAt[low][0];
+    return { key: blockAt[low][1] + '-' + Math.floor(place / meta.chunkSize), offset: place % meta.chunkSize };
+  }
 
   function fold(text) {
     if (/^[\x00-\x7f]*$/.test(text)) { return text.toLowerCase(); }
@@ -93,7 +109,7 @@
       });
       shards[number] = { tokens: tokens, title: title, body: body };
     },
-    docs: function (number, records) { chunks[number] = records; }
+    docs: function (key, records) { chunks[key] = records; }
   };
 
   function shardOf(token) {
@@ -114,7 +130,7 @@
   }
 
   /* Exact word before prefix, title before body (4, 3, 2, 1 a word); all words must match;
-     equal scores keep index order, which is weight, then newest first. */
+     equal scores go by block, heaviest first, then the highest number first (the newest tweet). */
   function rank(tokens) {
     var count = meta.documents, score = new Uint16Array(count), matched = new Uint8Array(count), best = new Uint8Array(count);
     tokens.forEach(function (token, k) {
@@ -126,7 +142,7 @@
           var exact = list[i] === token ? 2 : 0;
           [shard.title[i], shard.body[i]].forEach(function (code, field) {
             var tier = exact + 2 - field;
-            if (code) { decode(code, function (id) { if (best[id] < tier) { best[id] = tier; } }); }
+            if (code) { decode(code, function (number) { var id = dense(number); if (best[id] < tier) { best[id] = tier; } }); }
           });
         }
       });
@@ -135,7 +151,7 @@
       }
     });
     var buckets = [];
-    for (var id = 0; id < count; id++) {
+    for (var id = count - 1; id >= 0; id--) {
       if (matched[id] === tokens.length) { (buckets[score[id]] = buckets[score[id]] || []).push(id); }
     }
     var ordered = [];
@@ -195,13 +211,13 @@
   function show(query, analysis, ordered) {
     list.textContent = '';
     ordered.slice(0, limit).forEach(function (id) {
-      var record = chunks[Math.floor(id / meta.chunkSize)][id % meta.chunkSize];
+      var at = where(id), record = chunks[at.key][at.offset];
       var item = document.createElement('li');
       var link = document.createElement('a');
       link.href = root + record[3];
       var kind = document.createElement('span');
       kind.className = 'search-kind';
-      kind.textContent = meta.kinds[record[0]];
+      kind.textContent = record[0];
       link.appendChild(kind);
       marked(link, record[1], analysis.runs);
       item.appendChild(link);
@@ -242,7 +258,7 @@
     Promise.all(needed.map(function (n) { return load(meta.shardFolder, shards, n); })).then(function () {
       if (mine !== generation) { return null; }
       var ordered = rank(analysis.tokens);
-      var wanted = ordered.slice(0, limit).map(function (id) { return Math.floor(id / meta.chunkSize); });
+      var wanted = ordered.slice(0, limit).map(function (id) { return where(id).key; });
       return Promise.all(wanted.map(function (n) { return load(meta.documentFolder, chunks, n); })).then(function () {
         if (mine === generation) { show(query, analysis, ordered); }
       });

@@ -2,12 +2,12 @@ import Foundation
 import Testing
 @testable import Tally
 
-/// The search index of a built site, read back as the browser's script reads it.
+/// The search index of a built site, read back as the browser's script reads it: documents by
+/// their dense index (blocks in number order, each in its order), which the script ranks highest first.
 struct BuiltSearchIndex {
-    var kinds: [String]
-    /// Per document number: kind label, title, body, path.
+    /// Per dense index: kind label, title, body, path.
     var records: [(kind: String, title: String, body: String, path: String)]
-    /// Per token: the document numbers with it in a title or a body.
+    /// Per token: the dense indexes of the documents with it in a title or a body.
     var postings: [String: Set<Int32>]
 
     static func json(_ text: String, after start: String, until end: String) throws -> Any {
@@ -20,15 +20,19 @@ struct BuiltSearchIndex {
         let read = { (path: String) throws -> String in try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8) }
         let index = try read(Routes.searchIndex)
         let meta = try Self.json(index, after: "window.tallySearchIndex = ", until: ";") as! [String: Any]
-        let kinds = meta["kinds"] as! [String]
-        self.kinds = kinds
-        let count = meta["documents"] as! Int, chunk = meta["chunkSize"] as! Int
+        let chunk = meta["chunkSize"] as! Int, blockSize = meta["blockSize"] as! Int
         var records: [(kind: String, title: String, body: String, path: String)] = []
-        for number in 0..<((count + chunk - 1) / chunk) {
-            let text = try read(Routes.searchDocuments(number))
-            let list = try Self.json(text, after: "tallySearch.docs(\(number),", until: ");") as! [[Any]]
-            records += list.map { (kinds[$0[0] as! Int], $0[1] as! String, $0[2] as! String, $0[3] as! String) }
+        var starts: [Int: Int] = [:]
+        for block in meta["blocks"] as! [[Int]] {
+            starts[block[0]] = records.count
+            for number in 0..<((block[1] + chunk - 1) / chunk) {
+                let key = "\(block[0])-\(number)"
+                let text = try read(Routes.searchDocuments(key))
+                let list = try Self.json(text, after: "tallySearch.docs(\"\(key)\",", until: ");") as! [[Any]]
+                records += list.map { ($0[0] as! String, $0[1] as! String, $0[2] as! String, $0[3] as! String) }
+            }
         }
+        #expect(records.count == meta["documents"] as! Int)
         self.records = records
         var postings: [String: Set<Int32>] = [:]
         let shards = (meta["shards"] as! [String]).count
@@ -38,7 +42,9 @@ struct BuiltSearchIndex {
             // Split by scalars, as the script does: a token may begin with a combining mark.
             for entry in data.unicodeScalars.split(separator: ",") {
                 let parts = entry.split(separator: " ", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
-                postings[parts[0]] = Set(PostingCode.decode(parts[1]) + PostingCode.decode(parts[2]))
+                postings[parts[0]] = Set((PostingCode.decode(parts[1]) + PostingCode.decode(parts[2])).map { number in
+                    Int32(starts[Int(number) / blockSize]! + Int(number) % blockSize)
+                })
             }
         }
         self.postings = postings
@@ -97,8 +103,12 @@ struct SearchIndexTests {
         for record in index.records {
             #expect(project.folder.exists("public/" + record.path), "\(record.path)")
         }
-        // The highest weight comes first: search terms lead the numbering.
-        #expect(index.records.first?.kind == "Search term")
+        // The highest weight ranks first: search terms are the last block.
+        #expect(index.records.last?.kind == "Search term")
+        // Among equal weights the source registered first ranks first: tweets above photos.
+        let tweets = index.records.indices.filter { index.records[$0].kind == "Tweet" }
+        let photos = index.records.indices.filter { index.records[$0].kind == "Photo" }
+        #expect(!tweets.isEmpty && !photos.isEmpty && photos.max()! < tweets.min()!)
         #expect(project.folder.exists("public/" + Routes.search))
     }
 }

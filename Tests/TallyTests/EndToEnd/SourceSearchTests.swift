@@ -15,7 +15,7 @@ struct SourceSearchTests {
         for name in names { _ = try importer.importFile(data.appendingPathComponent(name), displayName: name) }
         try project.build()
         let index = try BuiltSearchIndex(site: project.folder.url.appendingPathComponent("public"))
-        #expect(Set(index.kinds) == ["Chart item", "Photo", "Place"])
+        #expect(Set(index.records.map(\.kind)) == ["Chart item", "Photo", "Place"])
 
         // A chart item: its name is the title; artist, chart and category are in the body.
         let boats = try #require(try project.store.chartItems(after: nil, limit: 10_000).first { $0.name == "Morning Boats" })

@@ -117,7 +117,7 @@ public struct SiteBuilder {
             // so that `--verbose` shows the memory it needs, not memory that earlier steps freed.
             try step("index search", key: "search") {
                 var index = SearchIndexWriter()
-                for source in sources { try source.searchDocuments(context) { index.add($0) } }
+                for (number, source) in sources.enumerated() { try source.searchDocuments(context) { index.add($0, source: number) } }
                 try index.write(emit)
                 try sink.page(SearchPage.page(navigation: navigation))
             }

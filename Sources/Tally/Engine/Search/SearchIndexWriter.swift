@@ -1,16 +1,20 @@
 /// Builds the site search's index as classic script files, so that it loads from `file://`
 /// where `fetch`, ES modules and WebAssembly cannot read local files.
 ///
-/// - `search/index.js` sets `window.tallySearchIndex`: the document count, the kinds, and the
+/// - `search/index.js` sets `window.tallySearchIndex`: the document count, the blocks, and the
 ///   first token of every shard.
 /// - `search/shards/N.js` calls `tallySearch.shard(N, "…")` with a run of tokens in UTF-16 order,
 ///   each with the documents that hold it in a title and in a body. Shards are cut by size, so a
 ///   query loads the one shard that can hold each word (and, for prefixes, its neighbours).
-/// - `search/docs/N.js` calls `tallySearch.docs(N, […])` with `chunkSize` result records.
+/// - `search/docs/B-N.js` calls `tallySearch.docs("B-N", […])` with `chunkSize` result records of block B.
 ///
-/// Documents are numbered in rank order (weight, then newest first, then the order the sources
-/// gave), so among equal matches the lowest number wins and the first results of a query sit in
-/// the first chunks.
+/// Documents are numbered in blocks, one per weight and source (`block`), each in the order its
+/// source gave them, which sources keep stable as their data grows (oldest first, or in the order
+/// rows were stored): a document's number is its block times 2^24 plus its place in the block.
+/// So new documents are added at the ends of their blocks, and a rebuild after an import rewrites
+/// the shards that hold their words and the last record chunks of their blocks, not every file.
+/// The script ranks equal matches by block (weight first, then the source registered first), then
+/// the highest number first: the newest tweet, the person, hashtag or search stored last.
 public struct SearchIndexWriter {
     /// Roughly how many bytes of postings a shard holds (a token with more is a shard of its own).
     public var shardBytes = 12_000
@@ -19,22 +23,18 @@ public struct SearchIndexWriter {
     /// Bodies are cut to this many characters in the result records (all of a body is indexed).
     public var bodyLimit = 300
 
-    // A document is not kept: as it is added, its words go into the postings (numbered in the order
-    // documents came), its result record into `records` (a file, so that a million records do not
-    // sit in memory), and what orders it into `keys`. Numbers become ranks at the end.
-    private var keys: [Key] = []
+    // A document is not kept: as it is added, its words go into the postings under its number,
+    // and its result record into `records` (a file, so that a million records do not sit in
+    // memory), listed under its block.
     private var records = RecordSpill()
-    private var kinds: [SearchDocument.Kind] = []
-    private var kindNumbers: [SearchDocument.Kind: Int32] = [:]
+    private var blocks: [Int32: [Int]] = [:]
     private var tokenNumbers: [String: Int32] = [:]
     private var tokens: [String] = []
     private var postings: [Posting] = []
+    private var added = 0
 
-    private struct Key {
-        var date: Int64
-        var weight: Int32
-        var kind: Int32
-    }
+    /// Documents a block holds at most (a number's low 24 bits).
+    static let blockSize: Int32 = 1 << 24
 
     /// The documents that hold one token, in the title and (only when not in the title) in the
     /// body: ascending numbers stored as gaps, seven bits a byte, since a million documents'
@@ -54,8 +54,11 @@ public struct SearchIndexWriter {
             if lastTitle != id && lastBody != id { Self.append(id, after: &lastBody, to: &bodies) }
         }
 
+        /// Gaps are signed (zigzag): documents come block by block, so a number may be lower than
+        /// the one before it when a source's documents go to several blocks.
         static func append(_ id: Int32, after last: inout Int32, to bytes: inout [UInt8]) {
-            var gap = UInt32(id - last)
+            let signed = Int64(id) - Int64(last)
+            var gap = UInt64(bitPattern: (signed << 1) ^ (signed >> 63))
             last = id
             while gap >= 0x80 {
                 bytes.append(UInt8(gap & 0x7F) | 0x80)
@@ -66,12 +69,12 @@ public struct SearchIndexWriter {
 
         static func numbers(_ bytes: [UInt8]) -> [Int32] {
             var numbers: [Int32] = []
-            var value: UInt32 = 0, shift: UInt32 = 0, last: Int32 = -1
+            var value: UInt64 = 0, shift: UInt64 = 0, last: Int64 = -1
             for byte in bytes {
-                value |= UInt32(byte & 0x7F) << shift
+                value |= UInt64(byte & 0x7F) << shift
                 if byte & 0x80 != 0 { shift += 7; continue }
-                last += Int32(value)
-                numbers.append(last)
+                last += Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+                numbers.append(Int32(last))
                 value = 0
                 shift = 0
             }
@@ -81,16 +84,22 @@ public struct SearchIndexWriter {
 
     public init() {}
 
-    /// Adds one document to the index.
-    public mutating func add(_ document: SearchDocument) {
-        let id = Int32(keys.count)
-        let kind: Int32
-        if let known = kindNumbers[document.kind] { kind = known } else {
-            kind = Int32(kinds.count)
-            kindNumbers[document.kind] = kind
-            kinds.append(document.kind)
-        }
-        keys.append(Key(date: document.date ?? .min, weight: Int32(clamping: document.weight), kind: kind))
+    /// The block of documents of `weight` from the source at `source` in the registry: weight
+    /// first (up to 15), so that heavier documents rank first whatever their source, and among
+    /// equal weights the source registered first (the script ranks higher blocks first).
+    public static func block(weight: Int, source: Int) -> Int32 {
+        Int32(min(max(weight, 0), 15)) * 8 + 7 - Int32(min(max(source, 0), 7))
+    }
+
+    /// Adds one document to the end of its block (`block(weight:source:)`).
+    public mutating func add(_ document: SearchDocument, source: Int = 0) {
+        let block = Self.block(weight: document.weight, source: source)
+        let place = blocks[block, default: []].count
+        // A block past 2^24 documents (never seen: a million tweets are 1/16 of it) starts over at
+        // its first number rather than run into the next block.
+        let id = block * Self.blockSize + Int32(place % Int(Self.blockSize))
+        blocks[block, default: []].append(added)
+        added += 1
         SearchText.forEachToken(document.title) { token in
             let n = number(of: token)
             postings[n].addTitle(id)
@@ -99,8 +108,9 @@ public struct SearchIndexWriter {
             let n = number(of: token)
             postings[n].addBody(id)
         }
-        // The record without its kind: kinds are numbered in rank order, known only at the end.
-        var record: [UInt8] = []
+        var record: [UInt8] = [UInt8(ascii: "[")]
+        JavaScript.appendString(document.kind.label, to: &record)
+        record.append(UInt8(ascii: ","))
         JavaScript.appendString(document.title, to: &record)
         record.append(UInt8(ascii: ","))
         JavaScript.appendString(cut(document.body), to: &record)
@@ -119,7 +129,7 @@ public struct SearchIndexWriter {
     }
 
     /// How many documents were added.
-    public var count: Int { keys.count }
+    public var count: Int { added }
 
     /// The index files, all at once (for tests and small sites; a build streams them with `write`).
     public func files() throws -> [OutputFile] {
@@ -130,24 +140,6 @@ public struct SearchIndexWriter {
 
     /// Hands over the index files one at a time, so that memory holds one file, not the index.
     public func write(_ emit: (OutputFile) throws -> Void) throws {
-        // Weight, then newest first; among equals, the order the sources gave (theirs is stable:
-        // tweets newest first by id, people and hashtags by name).
-        let ordered = keys.indices.sorted { a, b in
-            let x = keys[a], y = keys[b]
-            if x.weight != y.weight { return x.weight > y.weight }
-            if x.date != y.date { return x.date > y.date }
-            return a < b
-        }
-        var rank = [Int32](repeating: 0, count: keys.count)
-        for (position, index) in ordered.enumerated() { rank[index] = Int32(position) }
-        // Kinds numbered as they first appear in rank order.
-        var kindOrder = [Int32](repeating: -1, count: kinds.count)
-        var rankedKinds: [SearchDocument.Kind] = []
-        for index in ordered where kindOrder[Int(keys[index].kind)] < 0 {
-            kindOrder[Int(keys[index].kind)] = Int32(rankedKinds.count)
-            rankedKinds.append(kinds[Int(keys[index].kind)])
-        }
-
         // Shards: tokens in UTF-16 order (the order of JavaScript's string comparison), cut by size.
         let units = tokens.map { Array($0.utf16) }  // compared many times: transcoded once
         let order = tokens.indices.sorted { units[$0].lexicographicallyPrecedes(units[$1]) }
@@ -165,9 +157,9 @@ public struct SearchIndexWriter {
             var entry = Array(tokens[n].utf8)
             JavaScript.escapeInPlace(&entry)
             entry.append(UInt8(ascii: " "))
-            PostingCode.append(Posting.numbers(postings[n].titles).map { rank[Int($0)] }.sorted(), to: &entry)
+            PostingCode.append(Posting.numbers(postings[n].titles).sorted(), to: &entry)
             entry.append(UInt8(ascii: " "))
-            PostingCode.append(Posting.numbers(postings[n].bodies).map { rank[Int($0)] }.sorted(), to: &entry)
+            PostingCode.append(Posting.numbers(postings[n].bodies).sorted(), to: &entry)
             if boundaries.isEmpty || (!body.isEmpty && body.count + entry.count > shardBytes) {
                 try flush()
                 boundaries.append(boundaries.isEmpty ? "" : tokens[n])
@@ -178,26 +170,31 @@ public struct SearchIndexWriter {
         }
         try flush()
 
-        for start in stride(from: 0, to: ordered.count, by: chunkSize) {
-            var bytes = Array("tallySearch.docs(\(start / chunkSize),[\n".utf8)
-            for (offset, index) in ordered[start..<min(start + chunkSize, ordered.count)].enumerated() {
-                if offset > 0 { bytes += Array(",\n".utf8) }
-                bytes += Array("[\(kindOrder[Int(keys[index].kind)]),".utf8)
-                try records.read(index, into: &bytes)
+        let ordered = blocks.keys.sorted()
+        for block in ordered {
+            let members = blocks[block]!
+            for start in stride(from: 0, to: members.count, by: chunkSize) {
+                let key = "\(block)-\(start / chunkSize)"
+                var bytes = Array("tallySearch.docs(\"\(key)\",[\n".utf8)
+                for (offset, record) in members[start..<min(start + chunkSize, members.count)].enumerated() {
+                    if offset > 0 { bytes += Array(",\n".utf8) }
+                    try records.read(record, into: &bytes)
+                }
+                bytes += Array("]);\n".utf8)
+                try emit(OutputFile(path: Routes.searchDocuments(key), bytes: bytes))
             }
-            bytes += Array("]);\n".utf8)
-            try emit(OutputFile(path: Routes.searchDocuments(start / chunkSize), bytes: bytes))
         }
 
-        var index = Array("window.tallySearchIndex = {\"documents\":\(keys.count),\"chunkSize\":\(chunkSize),\"maxLength\":\(SearchText.maxLength),".utf8)
-        index += Array("\"shardFolder\":".utf8)
+        var index = Array("window.tallySearchIndex = {\"documents\":\(added),\"chunkSize\":\(chunkSize),\"blockSize\":\(Self.blockSize),".utf8)
+        index += Array("\"maxLength\":\(SearchText.maxLength),\"shardFolder\":".utf8)
         JavaScript.appendString(Routes.searchShardFolder, to: &index)
         index += Array(",\"documentFolder\":".utf8)
         JavaScript.appendString(Routes.searchDocumentFolder, to: &index)
-        index += Array(",\"kinds\":[".utf8)
-        for (offset, kind) in rankedKinds.enumerated() {
+        // Each block with how many documents it holds, in number order.
+        index += Array(",\"blocks\":[".utf8)
+        for (offset, block) in ordered.enumerated() {
             if offset > 0 { index.append(UInt8(ascii: ",")) }
-            JavaScript.appendString(kind.label, to: &index)
+            index += Array("[\(block),\(blocks[block]!.count)]".utf8)
         }
         index += Array("],\n\"shards\":[".utf8)
         for (offset, boundary) in boundaries.enumerated() {

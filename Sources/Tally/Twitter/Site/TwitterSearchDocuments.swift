@@ -10,7 +10,9 @@ public enum TwitterSearchDocuments {
     public static let hashtag = SearchDocument.Kind(name: "hashtag", label: "Hashtag")
     public static let searchTerm = SearchDocument.Kind(name: "search-term", label: "Search term")
 
-    /// Hands every document to `emit`: tweets newest first, then people, hashtags and terms.
+    /// Hands every document to `emit`: tweets oldest first, then people and hashtags in the order
+    /// they were first stored and terms by number, so that what an import adds comes after what
+    /// was there (the search index keeps each kind's numbers, and its files, as they were).
     public static func produce(_ store: Store, _ emit: (SearchDocument) throws -> Void) throws {
         let terms = try store.allTerms()
         let index = TermIndex(terms)
@@ -22,32 +24,30 @@ public enum TwitterSearchDocuments {
             // The author is the title: a person's tweets rank with their name, after the person.
             let author = row.screenName.map { "\(row.name ?? $0) (@\($0))" } ?? "Unknown author"
             try emit(SearchDocument(kind: tweet, title: author, body: row.text, path: Routes.tweet(row.id), date: row.createdAt, weight: 0))
-            if let id = row.authorID, people[id] == nil {
-                people[id] = Newest(tweetID: row.id, date: row.createdAt, display: author)
-            }
-            for tag in row.hashtags where hashtags[tag.lowercased()] == nil {
-                hashtags[tag.lowercased()] = Newest(tweetID: row.id, date: row.createdAt, display: "#" + tag)
-            }
+            // Oldest first: each later tweet is the newer one.
+            if let id = row.authorID { people[id] = Newest(tweetID: row.id, date: row.createdAt, display: author) }
+            for tag in row.hashtags { hashtags[tag.lowercased()] = Newest(tweetID: row.id, date: row.createdAt, display: "#" + tag) }
         }
         // Everyone with a page, the people only mentioned included; an author without one (there
         // should be none) opens their newest tweet.
+        let order = try store.storedOrder()
         var listed = Set<String>()
-        for (_, found) in directory.people.sorted(by: { $0.key < $1.key }) {
+        for found in directory.people.values.sorted(by: { (order.users[$0.user.id] ?? .max, $0.user.id) < (order.users[$1.user.id] ?? .max, $1.user.id) }) {
             let user = found.user
             listed.insert(user.id)
             try emit(SearchDocument(kind: person, title: "\(user.name) (@\(user.screenName))", body: user.bio ?? "",
                                     path: Routes.person(user.screenName), date: people[user.id]?.date, weight: 1))
         }
-        for (id, newest) in people.sorted(by: { $0.key < $1.key }) where !listed.contains(id) {
+        for (id, newest) in people.sorted(by: { (order.users[$0.key] ?? .max, $0.key) < (order.users[$1.key] ?? .max, $1.key) }) where !listed.contains(id) {
             try emit(SearchDocument(kind: person, title: newest.display, body: "", path: Routes.tweet(newest.tweetID),
                                     date: newest.date, weight: 1))
         }
-        for (folded, newest) in hashtags.sorted(by: { $0.key < $1.key }) {
+        for (folded, newest) in hashtags.sorted(by: { (order.hashtags[$0.key] ?? .max, $0.key) < (order.hashtags[$1.key] ?? .max, $1.key) }) {
             let path = directory.hashtags.contains(folded) ? Routes.hashtag(folded)
                 : index.term(forHashtag: folded).map(Routes.popularity) ?? Routes.tweet(newest.tweetID)
             try emit(SearchDocument(kind: hashtag, title: newest.display, body: "", path: path, date: newest.date, weight: 2))
         }
-        for term in terms {
+        for term in terms.sorted(by: { $0.id < $1.id }) {
             try emit(SearchDocument(kind: searchTerm, title: term.text, body: "", path: Routes.popularity(term),
                                     date: term.searchedAt, weight: 3))
         }

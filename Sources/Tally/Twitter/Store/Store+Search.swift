@@ -13,15 +13,15 @@ public struct SearchableTweet: Sendable {
 }
 
 extension Store {
-    /// Every stored tweet, newest first, handed over one at a time so the search index need not
-    /// hold the store's rows twice.
+    /// Every stored tweet, oldest first (so the search index numbers new tweets after the ones
+    /// stored before), handed over one at a time so the index need not hold the store's rows twice.
     public func forEachSearchableTweet(_ body: (SearchableTweet) throws -> Void) throws {
         try queue.read { db in
             let parser = JSONParser()
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT t.id, t.created_at, t.text, t.entities, u.id AS uid, u.screen_name, u.name
                 FROM tweet t LEFT JOIN user u ON u.id = t.author_id
-                ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC
+                ORDER BY t.created_at, length(t.id), t.id
                 """)
             while let row = try rows.next() {
                 let entities: String = row["entities"]
@@ -30,6 +30,18 @@ extension Store {
                 try body(SearchableTweet(id: row["id"], createdAt: row["created_at"], text: row["text"], authorID: row["uid"],
                                          screenName: row["screen_name"], name: row["name"], hashtags: hashtags))
             }
+        }
+    }
+
+    /// The order in which users and hashtags were first stored (users by row, hashtags by their
+    /// mention's number), so that the search index numbers those stored later after the others.
+    public func storedOrder() throws -> (users: [String: Int64], hashtags: [String: Int64]) {
+        try queue.read { db in
+            var users: [String: Int64] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, rowid FROM user") { users[row[0]] = row[1] }
+            var hashtags: [String: Int64] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT folded, id FROM mention WHERE kind = 'hashtag'") { hashtags[row[0]] = row[1] }
+            return (users, hashtags)
         }
     }
 }

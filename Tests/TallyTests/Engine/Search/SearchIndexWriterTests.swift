@@ -68,19 +68,28 @@ struct SearchIndexWriterTests {
         for token in ["cafe", "arger", "スタ", "apple", "common", "zebra"] { #expect(all.contains(token), "\(token)") }
     }
 
-    @Test("documents are numbered by weight, then newest first, in chunks of records")
+    @Test("documents are numbered in blocks by weight and source, each in the order given, in chunks of records per block")
     func documentOrder() throws {
         var writer = SearchIndexWriter()
         writer.chunkSize = 2
         writer.add(SearchDocument(kind: Self.kind, title: "old", body: "", path: "a/index.html", date: 1))
         writer.add(SearchDocument(kind: Self.kind, title: "new", body: "x\"</script>", path: "b/index.html", date: 5))
+        writer.add(SearchDocument(kind: Self.kind, title: "newer", body: "", path: "d/index.html", date: 6))
         writer.add(SearchDocument(kind: Self.kind, title: "heavy", body: "", path: "c/index.html", date: 0, weight: 2))
         let files = try writer.files()
-        let first = String(decoding: try #require(files.first { $0.path == Routes.searchDocuments(0) }).bytes, as: UTF8.self)
-        #expect(first == "tallySearch.docs(0,[\n[0,\"heavy\",\"\",\"c/index.html\",0],\n[0,\"new\",\"x\\\"\\u003c/script>\",\"b/index.html\",5]]);\n")
-        #expect(files.contains { $0.path == Routes.searchDocuments(1) })
+        let light = SearchIndexWriter.block(weight: 0, source: 0), heavy = SearchIndexWriter.block(weight: 2, source: 0)
+        #expect(heavy > light && SearchIndexWriter.block(weight: 0, source: 1) < light)
+        let first = String(decoding: try #require(files.first { $0.path == Routes.searchDocuments("\(light)-0") }).bytes, as: UTF8.self)
+        #expect(first == "tallySearch.docs(\"\(light)-0\",[\n[\"Note\",\"old\",\"\",\"a/index.html\",1],\n[\"Note\",\"new\",\"x\\\"\\u003c/script>\",\"b/index.html\",5]]);\n")
+        #expect(files.contains { $0.path == Routes.searchDocuments("\(light)-1") })
+        #expect(files.contains { $0.path == Routes.searchDocuments("\(heavy)-0") })
+        let index = String(decoding: try #require(files.first { $0.path == Routes.searchIndex }).bytes, as: UTF8.self)
+        #expect(index.contains("\"blocks\":[[\(light),3],[\(heavy),1]]"))
+        // "heavy" is the first of its block: its number is the block's first.
+        #expect(files.contains { String(decoding: $0.bytes, as: UTF8.self).contains("heavy \(String(decoding: { var out: [UInt8] = []; PostingCode.append([heavy * SearchIndexWriter.blockSize], to: &out); return out }(), as: UTF8.self)) ") })
         #expect(files.allSatisfy { $0.path.hasPrefix("search/") })
     }
+
     @Test("records spilled to a file read back whole, from the file and from the buffer")
     func spill() throws {
         let spill = RecordSpill()
