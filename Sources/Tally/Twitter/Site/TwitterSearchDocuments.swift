@@ -11,38 +11,45 @@ public enum TwitterSearchDocuments {
     public static let searchTerm = SearchDocument.Kind(name: "search-term", label: "Search term")
 
     /// Hands every document to `emit`: tweets oldest first, then people and hashtags in the order
-    /// they were first stored and terms by number, so that what an import adds comes after what
-    /// was there (the search index keeps each kind's numbers, and its files, as they were).
+    /// of their oldest tweet and terms by number, so that what an import adds comes after what was
+    /// there (the search index keeps each kind's numbers, and its files, as they were). Row ids
+    /// are not used: a store upgraded from an older Tally numbers its rows otherwise.
     public static func produce(_ store: Store, _ emit: (SearchDocument) throws -> Void) throws {
         let terms = try store.allTerms()
         let index = TermIndex(terms)
         let directory = TwitterDirectory(terms: terms, people: try store.people(), hashtags: try store.hashtags())
-        struct Newest { var tweetID: String; var date: Int64; var display: String }
+        struct Newest { var tweetID: String; var date: Int64; var display: String; var first: Int }
         var people: [String: Newest] = [:]
         var hashtags: [String: Newest] = [:]
         try store.forEachSearchableTweet { row in
             // The author is the title: a person's tweets rank with their name, after the person.
             let author = row.screenName.map { "\(row.name ?? $0) (@\($0))" } ?? "Unknown author"
             try emit(SearchDocument(kind: tweet, title: author, body: row.text, path: Routes.tweet(row.id), date: row.createdAt, weight: 0))
-            // Oldest first: each later tweet is the newer one.
-            if let id = row.authorID { people[id] = Newest(tweetID: row.id, date: row.createdAt, display: author) }
-            for tag in row.hashtags { hashtags[tag.lowercased()] = Newest(tweetID: row.id, date: row.createdAt, display: "#" + tag) }
+            // Oldest first: each later tweet is the newer one; `first` keeps the order of the oldest.
+            if let id = row.authorID {
+                people[id] = Newest(tweetID: row.id, date: row.createdAt, display: author, first: people[id]?.first ?? people.count)
+            }
+            for tag in row.hashtags {
+                let folded = tag.lowercased()
+                hashtags[folded] = Newest(tweetID: row.id, date: row.createdAt, display: "#" + tag, first: hashtags[folded]?.first ?? hashtags.count)
+            }
         }
         // Everyone with a page, the people only mentioned included; an author without one (there
         // should be none) opens their newest tweet.
-        let order = try store.storedOrder()
         var listed = Set<String>()
-        for found in directory.people.values.sorted(by: { (order.users[$0.user.id] ?? .max, $0.user.id) < (order.users[$1.user.id] ?? .max, $1.user.id) }) {
+        // People who only are mentioned come after those with tweets, by name.
+        func place(_ person: StoredPerson) -> (Int, String) { (people[person.user.id]?.first ?? .max, person.user.screenName.lowercased()) }
+        for found in directory.people.values.sorted(by: { place($0) < place($1) }) {
             let user = found.user
             listed.insert(user.id)
             try emit(SearchDocument(kind: person, title: "\(user.name) (@\(user.screenName))", body: user.bio ?? "",
                                     path: Routes.person(user.screenName), date: people[user.id]?.date, weight: 1))
         }
-        for (id, newest) in people.sorted(by: { (order.users[$0.key] ?? .max, $0.key) < (order.users[$1.key] ?? .max, $1.key) }) where !listed.contains(id) {
+        for (id, newest) in people.sorted(by: { $0.value.first < $1.value.first }) where !listed.contains(id) {
             try emit(SearchDocument(kind: person, title: newest.display, body: "", path: Routes.tweet(newest.tweetID),
                                     date: newest.date, weight: 1))
         }
-        for (folded, newest) in hashtags.sorted(by: { (order.hashtags[$0.key] ?? .max, $0.key) < (order.hashtags[$1.key] ?? .max, $1.key) }) {
+        for (folded, newest) in hashtags.sorted(by: { $0.value.first < $1.value.first }) {
             let path = directory.hashtags.contains(folded) ? Routes.hashtag(folded)
                 : index.term(forHashtag: folded).map(Routes.popularity) ?? Routes.tweet(newest.tweetID)
             try emit(SearchDocument(kind: hashtag, title: newest.display, body: "", path: path, date: newest.date, weight: 2))

@@ -32,16 +32,4 @@ extension Store {
             }
         }
     }
-
-    /// The order in which users and hashtags were first stored (users by row, hashtags by their
-    /// mention's number), so that the search index numbers those stored later after the others.
-    public func storedOrder() throws -> (users: [String: Int64], hashtags: [String: Int64]) {
-        try queue.read { db in
-            var users: [String: Int64] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, rowid FROM user") { users[row[0]] = row[1] }
-            var hashtags: [String: Int64] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT folded, id FROM mention WHERE kind = 'hashtag'") { hashtags[row[0]] = row[1] }
-            return (users, hashtags)
-        }
-    }
 }
