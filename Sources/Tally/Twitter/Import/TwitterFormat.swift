@@ -23,13 +23,15 @@ public enum TwitterFormat: String, DocumentFormat, CaseIterable {
         }
     }
 
-    /// Claims by shape, strictly: a `results` array counts as a search only when it holds tweets
+    /// Claims by shape, strictly: a `statuses` array beside Mastodon's `accounts` and `hashtags`
+    /// is no search of tweets; a `results` array counts as a search only when it holds tweets
     /// (the iTunes Search API also answers `{resultCount, results}`), `data` only when it holds
     /// tweets (objects with `id` and `text`).
     public func claims(_ root: JSONValue) -> Bool {
         switch self {
         case .v1Search:
-            if root["statuses"]?.kind == .array { return root.kind == .object }
+            // Mastodon's search answers `{accounts, statuses, hashtags}`: its statuses are no tweets.
+            if root["statuses"]?.kind == .array { return root.kind == .object && !MastodonFormat.search.claims(root) }
             guard root.kind == .object, let results = root["results"], results.kind == .array, root["resultCount"] == nil else { return false }
             guard let first = results.firstElement else { return root["requestParameters"] != nil }
             return Self.isStatus(first)

@@ -38,8 +38,13 @@ struct TwitterDirectory: Sendable {
     /// Where a tweet's picture comes from on `page`: the archive's own copy when there is one
     /// (so it shows offline), else its http(s) address.
     func imageSource(_ url: String, tweet id: String, from page: String) -> String? {
-        let name = "\(id)-" + (url.split(separator: "/").last.map(String.init) ?? "")
+        let file = url.split(separator: "/").last.map(String.init) ?? ""
+        let name = "\(id)-" + file
         if localMedia.contains(name) { return Routes.relative(from: page, to: Routes.archiveMedia(name)) }
+        // A Mastodon export's pictures are kept under their own (random) names.
+        if id.hasPrefix("http"), let kept = MastodonExport.keptName(file), localMedia.contains(kept) {
+            return Routes.relative(from: page, to: Routes.archiveMedia(kept))
+        }
         return Routes.external(url)
     }
 }
