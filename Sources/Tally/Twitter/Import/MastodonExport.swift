@@ -127,7 +127,8 @@ enum MastodonExport {
     /// Copies an unpacked export's pictures, however deep (`files/000/146/459/original/x.jpg`),
     /// never following a link.
     private static func copyMedia(_ folder: URL, name: String, to staged: StagedFiles, limits: TwitterArchive.Limits, depth: Int) throws {
-        guard depth < 12, case .folder? = TwitterArchive.kind(of: folder) else { return }
+        guard depth < 12, TwitterArchive.kind(of: folder) != nil else { return }
+        try TwitterArchive.requireFolder(folder, name: name)
         for child in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where !child.hasPrefix(".") {
             let url = folder.appendingPathComponent(child)
             switch TwitterArchive.kind(of: url) {

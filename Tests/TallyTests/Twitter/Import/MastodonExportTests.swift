@@ -62,4 +62,20 @@ struct MastodonExportTests {
         let page = try project.page("all-tweets/index.html")
         #expect(page.contains("media/twitter/mastodon-ebbb5d342877102f.jpg"))
     }
+
+    @Test("an export with a link among its pictures, or as its outbox, is refused whole and keeps nothing")
+    func links() throws {
+        for place in ["media_attachments/files/link.jpg", "media_attachments", "outbox.json"] {
+            let temporary = TemporaryFolder()
+            let root = try exportFolder(in: temporary)
+            let target = root.appendingPathComponent(place)
+            if place == "media_attachments" || place == "outbox.json" { try FileManager.default.removeItem(at: target) }
+            try FileManager.default.createSymbolicLink(at: target, withDestinationURL: URL(fileURLWithPath: place == "media_attachments" ? "/etc" : "/etc/hostname"))
+            let project = TestProject()
+            #expect(throws: ImportError.self, "\(place)") { try Importer(store: try project.store).importPath(root) }
+            #expect(try project.store.allTweets().isEmpty)
+            let media = try project.store.filesFolder.appendingPathComponent("twitter/media")
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: media.path)) ?? []).isEmpty, "\(place)")
+        }
+    }
 }
