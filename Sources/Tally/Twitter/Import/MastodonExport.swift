@@ -19,9 +19,12 @@ enum MastodonExport {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         guard manager.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
+        let lowered = url.lastPathComponent.lowercased()
+        // No Twitter archive is a .tar.gz: one that holds no export is refused as such.
+        let isTarGz = !isFolder.boolValue && (lowered.hasSuffix(".tar.gz") || lowered.hasSuffix(".tgz"))
         if isFolder.boolValue {
             guard exportFolder(in: url) != nil else { return nil }
-        } else {
+        } else if !isTarGz {
             guard url.pathExtension.lowercased() == "zip", let archive = try? Archive(url: url, accessMode: .read, pathEncoding: nil),
                   archive.contains(where: { isOutboxEntry($0.path) }) else { return nil }
         }
@@ -34,16 +37,20 @@ enum MastodonExport {
                 try manager.createDirectory(at: folder, withIntermediateDirectories: true)
                 temporary = folder
                 do {
-                    try extract(url, into: folder, media: staged, limits: limits)
+                    if isTarGz {
+                        try TarGzArchive.extract(url, limits: limits, place: placement(into: folder, media: staged, limits: limits))
+                    } else {
+                        try TwitterArchive.extract(url, limits: limits, place: placement(into: folder, media: staged, limits: limits))
+                    }
                 } catch let error as TwitterArchive.Refusal {
                     throw error
                 } catch {
-                    throw ImportError(file: url.path, place: nil, reason: "cannot be read as a zip archive (\(error))")
+                    throw ImportError(file: url.path, place: nil, reason: "cannot be read as a \(isTarGz ? ".tar.gz" : "zip") archive (\(error))")
                 }
                 root = folder
             }
             guard let folder = exportFolder(in: root) else {
-                throw ImportError(file: url.path, place: nil, reason: "is a zip without outbox.json and actor.json; expected a Mastodon export as downloaded")
+                throw ImportError(file: url.path, place: nil, reason: "is an archive without outbox.json and actor.json; expected a Mastodon export as downloaded")
             }
             let outbox = folder.appendingPathComponent("outbox.json")
             try TwitterArchive.requireFile(outbox, name: "outbox.json", cap: limits.tweets)
@@ -110,9 +117,10 @@ enum MastodonExport {
         return parts.last == "outbox.json" && parts.count <= 2
     }
 
-    /// Extracts `outbox.json` and `actor.json` into `folder`, `media_attachments/` into the staging folder.
-    private static func extract(_ zip: URL, into folder: URL, media staged: StagedFiles, limits: TwitterArchive.Limits) throws {
-        try TwitterArchive.extract(zip, limits: limits) { parts in
+    /// Where an archive's entries go: `outbox.json` and `actor.json` into `folder`,
+    /// `media_attachments/` into the staging folder; nothing else is extracted.
+    private static func placement(into folder: URL, media staged: StagedFiles, limits: TwitterArchive.Limits) -> ([String]) -> TwitterArchive.Placement? {
+        { parts in
             guard let last = parts.last else { return nil }
             if parts.count <= 2, last == "outbox.json" || last == "actor.json" {
                 return (folder.appendingPathComponent(parts.joined(separator: "/")), parts.joined(separator: "/"),

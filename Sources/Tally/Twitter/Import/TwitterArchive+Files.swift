@@ -147,7 +147,7 @@ extension TwitterArchive {
     }
 
     /// A new file written chunk by chunk that refuses to grow past its cap.
-    private struct CappedOutput {
+    struct CappedOutput {
         let handle: FileHandle
         let name: String
         let cap: Int64

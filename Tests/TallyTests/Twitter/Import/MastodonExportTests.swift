@@ -78,4 +78,55 @@ struct MastodonExportTests {
             #expect(((try? FileManager.default.contentsOfDirectory(atPath: media.path)) ?? []).isEmpty, "\(place)")
         }
     }
+
+    /// `tar -czf` of `folder`'s `name`, as Mastodon's older exports were made.
+    private func tarGz(_ name: String, in folder: URL, to archive: URL) throws {
+        let tar = Process()
+        tar.executableURL = URL(fileURLWithPath: "/usr/bin/tar")
+        tar.arguments = ["-czf", archive.path, "-C", folder.path, name]
+        try tar.run()
+        tar.waitUntilExit()
+        #expect(tar.terminationStatus == 0)
+    }
+
+    @Test("a .tar.gz export imports the same", .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/tar")))
+    func tarGz() throws {
+        let temporary = TemporaryFolder()
+        let root = try exportFolder(in: temporary)
+        let archive = temporary.url.appendingPathComponent("archive-20260101.tar.gz")
+        try tarGz(root.lastPathComponent, in: temporary.url, to: archive)
+        try expectImported(archive, project: TestProject())
+    }
+
+    @Test("a .tar.gz cut short, one with no export in it, and a gzip bomb are refused whole",
+          .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/tar")))
+    func hostileTarGz() throws {
+        let temporary = TemporaryFolder()
+        let root = try exportFolder(in: temporary)
+        let whole = temporary.url.appendingPathComponent("whole.tar.gz")
+        try tarGz(root.lastPathComponent, in: temporary.url, to: whole)
+        let bytes = try Data(contentsOf: whole)
+        let cut = temporary.url.appendingPathComponent("cut.tar.gz")
+        try bytes.prefix(bytes.count / 2).write(to: cut)
+        try temporary.write(["other/notes.txt": "no export here"])
+        let other = temporary.url.appendingPathComponent("other.tar.gz")
+        try tarGz("other", in: temporary.url, to: other)
+        // Four MiB of zeros in the media folder: a few KiB compressed, a thousand times more inflated.
+        try Data(count: 4 << 20).write(to: root.appendingPathComponent("media_attachments/files/zeros.jpg"))
+        let bomb = temporary.url.appendingPathComponent("bomb.tar.gz")
+        try tarGz(root.lastPathComponent, in: temporary.url, to: bomb)
+        // Cut short, the stream ends in the middle of a file, or what the inflater makes of the
+        // missing end is no tar header: either way the archive is refused.
+        for (archive, says) in [(cut, ["cut short", "damaged"]), (other, ["without outbox.json"]), (bomb, ["gzip bomb"])] {
+            let project = TestProject()
+            #expect {
+                try Importer(store: try project.store).importPath(archive)
+            } throws: { error in
+                says.contains { "\(error)".contains($0) }
+            }
+            #expect(try project.store.allTweets().isEmpty)
+            let media = try project.store.filesFolder.appendingPathComponent("twitter/media")
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: media.path)) ?? []).isEmpty)
+        }
+    }
 }
