@@ -88,9 +88,9 @@ public enum MastodonFormat: String, DocumentFormat, CaseIterable {
             return TweetBatch(term: options["term"], fetchedAt: posts.map(\.createdAt).max(), tweets: posts, related: related)
         case .search:
             let posts = try list(root["statuses"], path + ".statuses")
-            var batch = TweetBatch(term: options["term"], fetchedAt: posts.map(\.createdAt).max(), tweets: posts, related: related)
-            batch.people = (root["accounts"]?.arrayItems ?? []).compactMap(MastodonReader.account)
-            return batch
+            // Its `accounts` are matches, not authors: people are kept for their posts (a prune
+            // would remove them at once), so only the statuses' authors are stored.
+            return TweetBatch(term: options["term"], fetchedAt: posts.map(\.createdAt).max(), tweets: posts, related: related)
         case .outbox:
             let owner = MastodonExport.owner(options) ?? Self.actorOf(root["orderedItems"]?.firstElement?["actor"])
             var posts: [ImportedTweet] = []
