@@ -64,4 +64,15 @@ struct NetworkPagesTests {
         let bluesky = try #require(files.first { $0.hasPrefix("people/alice-bsky-social") && $0.hasSuffix("index.html") })
         #expect(try project.page(bluesky).contains("<a href=\"https://bsky.app/profile/alice.bsky.social\">On Bluesky</a>"))
     }
+
+    @Test("the site search holds the Mastodon and the Bluesky post, by their text")
+    func searchFindsBoth() throws {
+        let project = try project()
+        var documents: [SearchDocument] = []
+        try TwitterSearchDocuments.produce(try project.store) { documents.append($0) }
+        let posts = documents.filter { $0.kind == TwitterSearchDocuments.tweet }
+        #expect(posts.contains { $0.body.hasPrefix("Ships #Swift @bob") && $0.path == Routes.tweet("https://example.social/users/alice/statuses/109000000000000001") })
+        #expect(posts.contains { $0.body == "Also #swift here" && $0.path == Routes.tweet("at://did:plc:alice/app.bsky.feed.post/3kabc") })
+        #expect(documents.contains { $0.kind == TwitterSearchDocuments.person && $0.title == "Alice (@alice@example.social)" })
+    }
 }
