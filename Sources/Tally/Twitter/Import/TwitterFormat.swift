@@ -38,12 +38,13 @@ public enum TwitterFormat: String, DocumentFormat, CaseIterable {
         case .v1Timeline:
             guard root.kind == .array else { return false }
             guard let first = root.firstElement else { return true }
-            return first.kind == .object && first["tweet"] == nil && (first["text"] != nil || first["full_text"] != nil)
+            return first.kind == .object && first["tweet"] == nil && (first["text"] != nil || first["full_text"] != nil) && !MastodonFormat.isStatus(first)
         case .archive:
             guard root.kind == .array, let first = root.firstElement else { return false }
             return first.kind == .object && first["tweet"]?.kind == .object
         case .v1Status:
-            return root.kind == .object && Self.isStatus(root) && (root["user"] != nil || root["created_at"] != nil)
+            // A Mastodon status carries `text` too once deleted or edited (its source): never a tweet.
+            return root.kind == .object && Self.isStatus(root) && (root["user"] != nil || root["created_at"] != nil) && !MastodonFormat.isStatus(root)
         case .v2Page:
             guard root.kind == .object else { return false }
             if let data = root["data"] {

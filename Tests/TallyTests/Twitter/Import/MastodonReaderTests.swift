@@ -195,4 +195,11 @@ struct MastodonReaderTests {
         #expect(try store.people().map(\.user.screenName) == ["lmorchard@mastodon.social"])
         #expect(try importing(NetworkFixture.shared("mastodon_archive", "fossilizer__mastodon-export.tar__likes.json")).0.newTweets == 0)
     }
+
+    @Test("a status carrying `text` (as a deleted or edited one does) is Mastodon's, alone or in a list, never a tweet")
+    func statusWithText() throws {
+        let status = NetworkFixture.status(id: "900000000000000009", content: "<p>redraft me</p>", extra: ["text": "redraft me"])
+        #expect(try importing(text: NetworkFixture.json(status)).0.formats == [MastodonFormat.status.name])
+        #expect(try importing(text: NetworkFixture.json([status])).0.formats == [MastodonFormat.statuses.name])
+    }
 }
