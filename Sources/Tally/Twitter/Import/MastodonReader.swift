@@ -6,8 +6,8 @@ enum MastodonReader {
     /// with the original (and any quoted status) in `related`.
     static func status(_ value: JSONValue, path: String, related: inout [ImportedTweet]) throws -> ImportedTweet {
         guard value.kind == .object else { throw ShapeError(path: path, reason: "expected a status object") }
-        guard let key = (value["uri"] ?? value["url"])?.string, !key.isEmpty else {
-            throw ShapeError(path: path + ".uri", reason: "expected the status's uri (a string)")
+        guard let key = (value["uri"] ?? value["url"])?.string, PostKey.isMastodonKey(key) else {
+            throw ShapeError(path: path + ".uri", reason: "expected the status's uri (an http or https address)")
         }
         guard let createdAt = value["created_at"]?.twitterDate else {
             throw ShapeError(path: path + ".created_at", reason: "expected a date like 2023-05-28T12:06:50.000Z")
@@ -77,7 +77,8 @@ enum MastodonReader {
             guard let object = value["object"], object.kind == .object else { return nil }
             return try note(object, path: path + ".object", owner: owner)
         case "Announce":
-            guard let key = value["id"]?.string, let target = value["object"]?.string ?? value["object"]?["id"]?.string, !target.isEmpty else {
+            guard let key = value["id"]?.string, PostKey.isMastodonKey(key),
+                  let target = value["object"]?.string ?? value["object"]?["id"]?.string, !target.isEmpty else {
                 return nil
             }
             guard let createdAt = value["published"]?.twitterDate else {
@@ -97,7 +98,7 @@ enum MastodonReader {
 
     /// A `Note` (or `Question`, `Article`) object.
     static func note(_ object: JSONValue, path: String, owner: ImportedUser?) throws -> ImportedTweet? {
-        guard let key = object["id"]?.string, !key.isEmpty else { return nil }
+        guard let key = object["id"]?.string, PostKey.isMastodonKey(key) else { return nil }
         guard let createdAt = object["published"]?.twitterDate else {
             throw ShapeError(path: path + ".published", reason: "expected a date like 2016-11-01T19:18:43Z")
         }

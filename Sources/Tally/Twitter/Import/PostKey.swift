@@ -15,6 +15,13 @@ import Foundation
 /// of its profile address); a Bluesky account is its DID, so a renamed handle stays one person.
 /// Numeric ids never hold `@` nor start with `did:`, so these never collide either.
 enum PostKey {
+    /// Whether `key` may key a Mastodon post: an http(s) address, as every ActivityPub id is, so
+    /// that no document can take a tweet's or a Bluesky post's key.
+    static func isMastodonKey(_ key: String) -> Bool {
+        let lower = key.prefix(8).lowercased()
+        return (lower.hasPrefix("https://") || lower.hasPrefix("http://")) && key.count > 8
+    }
+
     /// `name@instance` for a Mastodon account, from its `acct` (`name` or `name@instance`) and,
     /// for a local one, the host of its profile or actor address.
     static func mastodonAccount(acct: String, profileURL: String?) -> String? {

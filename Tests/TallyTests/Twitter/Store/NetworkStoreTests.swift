@@ -37,6 +37,11 @@ struct NetworkStoreTests {
         #expect(tweets.count == 3)
         #expect(Set(tweets.map(\.network)) == [.twitter, .mastodon, .bluesky])
         #expect(tweets.contains { $0.id == number && $0.network == .twitter })
+        // A status whose uri is no address cannot take a tweet's key: the file is refused.
+        var forged = NetworkFixture.status(id: "2", content: "<p>forged</p>")
+        forged["uri"] = number
+        #expect(throws: ImportError.self) { try importText(NetworkFixture.json([forged]), into: project) }
+        #expect(try project.store.allTweets().count == 3)
     }
 
     @Test("#Swift on Mastodon and #swift on Bluesky are one hashtag, in the popularity table and the hashtag list")
