@@ -129,4 +129,19 @@ struct MastodonExportTests {
             #expect(((try? FileManager.default.contentsOfDirectory(atPath: media.path)) ?? []).isEmpty)
         }
     }
+
+    @Test("an export's picture is found by its file name whether its path has a leading slash, an instance prefix or neither")
+    func mediaPathForms() {
+        let directory = TwitterDirectory(terms: [], people: [], hashtags: [], localMedia: ["mastodon-f59eb11efe5d8172.jpg"])
+        let status = "https://mastodon.social/users/lmorchard/statuses/1"
+        let page = "tweets/x/index.html"
+        for url in ["/media_attachments/files/000/146/459/original/f59eb11efe5d8172.jpg",
+                    "media_attachments/files/000/146/459/original/f59eb11efe5d8172.jpg",
+                    "https://mastodon.social/system/media_attachments/files/000/146/459/original/f59eb11efe5d8172.jpg"] {
+            #expect(directory.imageSource(url, tweet: status, from: page) == "../../media/twitter/mastodon-f59eb11efe5d8172.jpg", "\(url)")
+        }
+        // A tweet's picture is never taken for an export's, and a path with no copy shows nothing.
+        #expect(directory.imageSource("https://pbs.twimg.com/media/f59eb11efe5d8172.jpg", tweet: "123", from: page) == "https://pbs.twimg.com/media/f59eb11efe5d8172.jpg")
+        #expect(directory.imageSource("/media_attachments/files/other.jpg", tweet: status, from: page) == nil)
+    }
 }
