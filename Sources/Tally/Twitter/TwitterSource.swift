@@ -11,7 +11,8 @@ public struct TwitterSource: DataSource {
 
     public var id: String { Self.sourceID }
     public var title: String { "Twitter" }
-    public var formats: [any DocumentFormat] { TwitterFormat.allCases }
+    /// Posts of every network; no format claims another's documents (the format tests check each fixture).
+    public var formats: [any DocumentFormat] { TwitterFormat.allCases + MastodonFormat.allCases + BlueskyFormat.allCases }
 
     public func registerMigrations(in migrator: inout DatabaseMigrator) {
         TwitterSchema.register(in: &migrator)
@@ -28,11 +29,11 @@ public struct TwitterSource: DataSource {
     public var settingKeys: [String] { ["people"] }
 
     public func bundle(at url: URL, filesFolder: URL) throws -> ImportBundle? {
-        try TwitterArchive.bundle(at: url, filesFolder: filesFolder)
+        try MastodonExport.bundle(at: url, filesFolder: filesFolder) ?? TwitterArchive.bundle(at: url, filesFolder: filesFolder)
     }
 
     public func claimsFolder(at url: URL) -> Bool {
-        TwitterArchive.dataFolder(in: url) != nil
+        TwitterArchive.dataFolder(in: url) != nil || MastodonExport.exportFolder(in: url) != nil
     }
 
     public func sections(_ context: SiteContext) throws -> [any SiteSection] {

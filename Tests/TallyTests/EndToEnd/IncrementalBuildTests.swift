@@ -36,10 +36,12 @@ struct IncrementalBuildTests {
     func sampleFileByFile() throws {
         let project = TestProject()
         let data = Fixture.repository.appendingPathComponent("content/data")
-        // Tweets of several shapes (search, timeline, quotes, pictures), a chart fetched three
-        // times and photos, in an order that makes each later file touch earlier pages.
+        // Posts of several shapes and networks (search, timeline, quotes, pictures; Mastodon and
+        // Bluesky), a chart fetched twice and photos, in an order that makes each later file
+        // touch earlier pages.
         let names = ["brexit.jsonl", "freebandnames-page1.json", "chart-songs-week1.json", "freebandnames-page2.json", "home-timeline.json",
-                     "chart-songs-week2.json", "flickr-photos-zagreb.json", "rstats-extended.json", "python-geocode.json", "scala.json", "tweepy.json"]
+                     "chart-songs-week2.json", "flickr-photos-zagreb.json", "rstats-extended.json", "mastodon-search-halcy.json", "python-geocode.json",
+                     "bluesky-list-feed.json", "scala.json", "mastodon-status-image.json", "bluesky-quotes.json", "tweepy.json"]
         var updates = 0
         for name in names {
             try FileManager.default.createDirectory(at: project.folder.url.appendingPathComponent("content"), withIntermediateDirectories: true)

@@ -1,6 +1,14 @@
-/// A tweet as read from any source format, ready to store.
+/// A post (a tweet, a Mastodon status, a Bluesky post) as read from any source format, ready to store.
 public struct ImportedTweet: Sendable, Equatable {
+    /// The post's key in the store, unique across networks: see `PostKey`.
     public var id: String
+    public var network: PostNetwork = .twitter
+    /// The post's own address on its site, when it cannot be made from the id (a Mastodon
+    /// status's `url`); nil for Twitter and Bluesky, whose addresses are made when shown.
+    public var webURL: String?
+    /// A content warning (Mastodon's `spoiler_text`, an ActivityPub `summary`): the text is shown
+    /// behind it.
+    public var warning: String?
     public var author: ImportedUser?
     /// Seconds since 1970, UTC.
     public var createdAt: Int64
@@ -47,10 +55,12 @@ public struct ImportedTweet: Sendable, Equatable {
     }
 }
 
-/// The author of a tweet.
+/// The author of a post: one per account (see `PostKey` for the ids).
 public struct ImportedUser: Sendable, Equatable, Hashable {
     public var id: String
+    /// `name` on Twitter, `name@instance` on Mastodon, the handle on Bluesky: shown after `@`.
     public var screenName: String
+    public var network: PostNetwork = .twitter
     public var name: String
     public var avatarURL: String?
     /// The profile's bio, location and website, when the document carries them.

@@ -12,6 +12,9 @@ public struct TweetBatch: ImportBatch {
     public var timeline: String?
     /// The file's modification time, for a search page that says nothing of when it ran.
     public var fileModifiedAt: Int64?
+    /// People the document holds beside its posts' authors (a Mastodon search's accounts, an
+    /// export's owner): stored, with no post of their own needed.
+    public var people: [ImportedUser] = []
 
     public var itemCount: Int { tweets.count }
 

@@ -86,12 +86,34 @@ extension TwitterArchive {
         return try? parser.parse(bytes)
     }
 
+    /// Where a zip entry goes: a file to write (under the extraction folder or the staging
+    /// folder), the name messages call it, and its cap; nil skips the entry.
+    typealias Placement = (target: URL, name: String, cap: Int64)
+
     /// Extracts what Tally reads: the `data/` scripts named above into `folder`, `tweets_media/`
-    /// into the staging folder. Each entry streams through in small chunks, counted as they come:
-    /// one that passes its cap, or inflates to more than `limits.ratio` times its compressed size,
-    /// stops the extraction there. Entries whose paths would leave the folder, links and folders
-    /// are skipped.
+    /// into the staging folder.
     static func extract(_ zip: URL, into folder: URL, media staged: StagedFiles, limits: Limits) throws {
+        try extract(zip, limits: limits) { parts in
+            guard let dataIndex = parts.lastIndex(of: "data"), dataIndex <= 1 else { return nil }
+            let rest = Array(parts[(dataIndex + 1)...])
+            let name = (["data"] + rest).joined(separator: "/")
+            if rest.count == 1, rest[0] == "account.js" || rest[0] == "profile.js" {
+                return (folder.appendingPathComponent(name), name, limits.owner)
+            } else if rest.count == 1, isTweetScript(rest[0]) {
+                return (folder.appendingPathComponent(name), name, limits.tweets)
+            } else if rest.count == 2, rest[0] == "tweets_media", isSafeName(rest[1]) {
+                if FileManager.default.fileExists(atPath: staged.destination.appendingPathComponent(rest[1]).path) { return nil }
+                return (staged.folder.appendingPathComponent(rest[1]), name, limits.media)
+            }
+            return nil
+        }
+    }
+
+    /// Extracts the entries `place` gives a target (from the entry's path, split at `/`). Each
+    /// entry streams through in small chunks, counted as they come: one that passes its cap, or
+    /// inflates to more than `limits.ratio` times its compressed size, stops the extraction
+    /// there. Entries whose paths would leave the folder, links and folders are skipped.
+    static func extract(_ zip: URL, limits: Limits, place: ([String]) -> Placement?) throws {
         let archive = try Archive(url: zip, accessMode: .read)
         var zipSize: Int64 = 0
         if case .file(let size)? = kind(of: zip) { zipSize = size }
@@ -100,21 +122,7 @@ extension TwitterArchive {
         var total: Int64 = 0
         for entry in archive where entry.type == .file {
             let parts = entry.path.split(separator: "/").map(String.init)
-            guard let dataIndex = parts.lastIndex(of: "data"), dataIndex <= 1, !parts.contains(".."), !parts.contains(".") else { continue }
-            let rest = Array(parts[(dataIndex + 1)...])
-            let name = (["data"] + rest).joined(separator: "/")
-            let target: URL
-            let cap: Int64
-            if rest.count == 1, rest[0] == "account.js" || rest[0] == "profile.js" {
-                (target, cap) = (folder.appendingPathComponent(name), limits.owner)
-            } else if rest.count == 1, isTweetScript(rest[0]) {
-                (target, cap) = (folder.appendingPathComponent(name), limits.tweets)
-            } else if rest.count == 2, rest[0] == "tweets_media", isSafeName(rest[1]) {
-                if FileManager.default.fileExists(atPath: staged.destination.appendingPathComponent(rest[1]).path) { continue }
-                (target, cap) = (staged.folder.appendingPathComponent(rest[1]), limits.media)
-            } else {
-                continue
-            }
+            guard !parts.contains(".."), !parts.contains("."), let (target, name, cap) = place(parts) else { continue }
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             // A header may understate the compressed size to loosen the ratio; it is never more than the zip.
             let compressed = max(1, min(Int64(clamping: entry.compressedSize), zipSize))
@@ -139,7 +147,7 @@ extension TwitterArchive {
     }
 
     /// A new file written chunk by chunk that refuses to grow past its cap.
-    private struct CappedOutput {
+    struct CappedOutput {
         let handle: FileHandle
         let name: String
         let cap: Int64

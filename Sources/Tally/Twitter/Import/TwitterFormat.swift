@@ -23,25 +23,28 @@ public enum TwitterFormat: String, DocumentFormat, CaseIterable {
         }
     }
 
-    /// Claims by shape, strictly: a `results` array counts as a search only when it holds tweets
+    /// Claims by shape, strictly: a `statuses` array beside Mastodon's `accounts` and `hashtags`
+    /// is no search of tweets; a `results` array counts as a search only when it holds tweets
     /// (the iTunes Search API also answers `{resultCount, results}`), `data` only when it holds
     /// tweets (objects with `id` and `text`).
     public func claims(_ root: JSONValue) -> Bool {
         switch self {
         case .v1Search:
-            if root["statuses"]?.kind == .array { return root.kind == .object }
+            // Mastodon's search answers `{accounts, statuses, hashtags}`: its statuses are no tweets.
+            if root["statuses"]?.kind == .array { return root.kind == .object && !MastodonFormat.search.claims(root) }
             guard root.kind == .object, let results = root["results"], results.kind == .array, root["resultCount"] == nil else { return false }
             guard let first = results.firstElement else { return root["requestParameters"] != nil }
             return Self.isStatus(first)
         case .v1Timeline:
             guard root.kind == .array else { return false }
             guard let first = root.firstElement else { return true }
-            return first.kind == .object && first["tweet"] == nil && (first["text"] != nil || first["full_text"] != nil)
+            return first.kind == .object && first["tweet"] == nil && (first["text"] != nil || first["full_text"] != nil) && !MastodonFormat.isStatus(first)
         case .archive:
             guard root.kind == .array, let first = root.firstElement else { return false }
             return first.kind == .object && first["tweet"]?.kind == .object
         case .v1Status:
-            return root.kind == .object && Self.isStatus(root) && (root["user"] != nil || root["created_at"] != nil)
+            // A Mastodon status carries `text` too once deleted or edited (its source): never a tweet.
+            return root.kind == .object && Self.isStatus(root) && (root["user"] != nil || root["created_at"] != nil) && !MastodonFormat.isStatus(root)
         case .v2Page:
             guard root.kind == .object else { return false }
             if let data = root["data"] {

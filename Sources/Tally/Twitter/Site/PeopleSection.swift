@@ -72,7 +72,7 @@ struct PeopleSection: SiteSection {
             .element("a", ["href": Routes.relative(from: page, to: Routes.contactCard(user.screenName)), "download": "",
                            "type": "text/vcard"], [.text("Add to contacts")]),
             .text(" · "),
-            .element("a", ["href": Routes.userOnWeb(user.screenName)], [.text("On Twitter")]),
+            .element("a", ["href": Routes.profileOnWeb(user)], [.text("On " + user.network.label)]),
         ])
         var parts: [HTMLFragment] = [
             .element("div", ["class": "person"], [

@@ -25,6 +25,12 @@ extension PostCard.Post {
         person = PostCard.Person(tweet.author, directory: directory)
         href = Routes.relative(from: from, to: Routes.tweet(tweet.id))
         time = PostCard.Time(tweet.createdAt)
+        network = tweet.network.rawValue
+        networkLabel = tweet.network.label
+        webHref = Routes.postOnWeb(tweet) ?? ""
+        hasWebLink = !webHref.isEmpty
+        warning = tweet.warning ?? ""
+        hasWarning = !warning.isEmpty
         text = PostCard.TextPart.parts(tweet.text, directory: directory)
         let items = chunk.media[tweet.id] ?? []
         hasMedia = !items.isEmpty
@@ -99,9 +105,9 @@ extension PostCard.TextPart {
             let shown = slice(range)
             switch entity.kind {
             case .hashtag:
-                parts.append(.link(shown, kind: "hashtag", href: directory.hashtagHref(entity.value, folded: entity.folded, from: from)))
+                parts.append(.link(shown, kind: "hashtag", href: directory.hashtagHref(entity.value, folded: entity.folded, web: entity.expandedURL, from: from)))
             case .user:
-                parts.append(.link(shown, kind: "mention", href: directory.userHref(entity.value, from: from)))
+                parts.append(.link(shown, kind: "mention", href: directory.userHref(entity.value, web: entity.expandedURL, from: from)))
             case .url:
                 if let target = Routes.external(entity.expandedURL ?? entity.value) ?? Routes.external(entity.value) {
                     parts.append(.link(entity.displayURL ?? shown, kind: "link", href: target,

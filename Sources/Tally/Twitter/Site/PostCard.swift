@@ -19,6 +19,15 @@ struct PostCard: Encodable, Sendable {
         /// The post's own page.
         var href: String
         var time: Time
+        /// Its network (`twitter`, `mastodon`, `bluesky`) for the badge's class, and its name.
+        var network: String
+        var networkLabel: String
+        /// The post on its own site.
+        var hasWebLink: Bool
+        var webHref: String
+        /// A content warning, shown before the text, which the reader opens.
+        var hasWarning: Bool
+        var warning: String
         var text: [TextPart]
         var hasMedia: Bool
         var media: [Media]

@@ -59,15 +59,15 @@ struct TweetsSection: SiteSection {
         }
         var seen = Set<String>()
         let hashtags = entities.filter { $0.kind == .hashtag && seen.insert("#" + $0.folded).inserted }
-            .map { PageLink(text: "#" + $0.value, href: directory.hashtagHref($0.value, folded: $0.folded, from: path)) }
+            .map { PageLink(text: "#" + $0.value, href: directory.hashtagHref($0.value, folded: $0.folded, web: $0.expandedURL, from: path)) }
         let users = entities.filter { $0.kind == .user && seen.insert("@" + $0.folded).inserted }
-            .map { PageLink(text: "@" + $0.value, href: directory.userHref($0.value, from: path)) }
+            .map { PageLink(text: "@" + $0.value, href: directory.userHref($0.value, web: $0.expandedURL, from: path)) }
         let name = tweet.author.map { "\($0.name) (@\($0.screenName))" } ?? "an unknown author"
         try sink.page(SitePage(path: path, template: "twitter/tweet", title: "Tweet by " + name, section: Self.entry.id, model: TweetPage(
             heading: "Tweet by " + name, card: try cards.card(tweet.id), images: media.isEmpty ? nil : html.thumbnails(shown.id, media),
             links: links, hasLinks: !links.isEmpty, hashtags: hashtags, hasHashtags: !hashtags.isEmpty,
             users: users, hasUsers: !users.isEmpty, terms: found, hasTerms: !found.isEmpty,
-            webHref: Routes.tweetOnWeb(tweet.id, screenName: tweet.author?.screenName),
+            webHref: Routes.postOnWeb(tweet) ?? Routes.postOnWeb(shown) ?? "",
             allTweetsHref: Routes.relative(from: path, to: Routes.allTweets()))))
         // Image pages belong to the tweet whose pictures they are (an original is planned once, by its own id).
         if shown.id == tweet.id {

@@ -23,23 +23,30 @@ struct TwitterDirectory: Sendable {
         people[screenName.lowercased()] != nil ? Routes.person(screenName) : nil
     }
 
-    /// Where a mention leads from `page`: the person page, else their profile on the web.
-    func userHref(_ screenName: String, from page: String) -> String {
-        personPath(screenName).map { Routes.relative(from: page, to: $0) } ?? Routes.userOnWeb(screenName)
+    /// Where a mention leads from `page`: the person page, else their profile on the web (`web`,
+    /// where a Mastodon or Bluesky mention says it is, else Twitter's).
+    func userHref(_ screenName: String, web: String? = nil, from page: String) -> String {
+        personPath(screenName).map { Routes.relative(from: page, to: $0) } ?? web.flatMap(Routes.external) ?? Routes.userOnWeb(screenName)
     }
 
-    /// Where a hashtag leads from `page`: its hashtag page, else the search for it, else the web.
-    func hashtagHref(_ tag: String, folded: String, from page: String) -> String {
+    /// Where a hashtag leads from `page`: its hashtag page, else the search for it, else the web
+    /// (`web`, the tag's page on its own network, else Twitter's).
+    func hashtagHref(_ tag: String, folded: String, web: String? = nil, from page: String) -> String {
         if hashtags.contains(folded) { return Routes.relative(from: page, to: Routes.hashtag(folded)) }
         if let term = terms.term(forHashtag: folded) { return Routes.relative(from: page, to: Routes.popularity(term)) }
-        return Routes.hashtagOnWeb(tag)
+        return web.flatMap(Routes.external) ?? Routes.hashtagOnWeb(tag)
     }
 
     /// Where a tweet's picture comes from on `page`: the archive's own copy when there is one
     /// (so it shows offline), else its http(s) address.
     func imageSource(_ url: String, tweet id: String, from page: String) -> String? {
-        let name = "\(id)-" + (url.split(separator: "/").last.map(String.init) ?? "")
+        let file = url.split(separator: "/").last.map(String.init) ?? ""
+        let name = "\(id)-" + file
         if localMedia.contains(name) { return Routes.relative(from: page, to: Routes.archiveMedia(name)) }
+        // A Mastodon export's pictures are kept under their own (random) names.
+        if id.hasPrefix("http"), let kept = MastodonExport.keptName(file), localMedia.contains(kept) {
+            return Routes.relative(from: page, to: Routes.archiveMedia(kept))
+        }
         return Routes.external(url)
     }
 }

@@ -5,7 +5,7 @@ enum VCard {
         var lines = ["BEGIN:VCARD", "VERSION:4.0"]
         lines.append("FN:" + escape(user.name.isEmpty ? user.screenName : user.name))
         lines.append("NICKNAME:" + escape(user.screenName))
-        lines.append("URL:" + Routes.userOnWeb(user.screenName))
+        lines.append("URL:" + Routes.profileOnWeb(user))
         if let photo = user.avatarURL.map({ $0.replacingOccurrences(of: "_normal.", with: "_400x400.") }).flatMap(Routes.external) {
             lines.append("PHOTO:" + photo)
         }

@@ -27,7 +27,7 @@ extension Store {
     public func people() throws -> [StoredPerson] {
         try queue.read { db in
             let rows = try Row.fetchAll(db, sql: """
-                SELECT u.id, u.screen_name, u.name, u.avatar_url, u.bio, u.location, u.website,
+                SELECT u.id, u.screen_name, u.name, u.avatar_url, u.bio, u.location, u.website, u.network,
                     (SELECT count(*) FROM tweet t WHERE t.author_id = u.id) AS tweets,
                     (SELECT count(*) FROM tweet_tag g WHERE g.mention_id = (SELECT id FROM mention WHERE kind = 'user' AND folded = lower(u.screen_name))) AS mentioned,
                     (SELECT count(DISTINCT tt.term_id) FROM tweet t JOIN term_tweet tt ON tt.tweet_id = t.id WHERE t.author_id = u.id) AS searches
@@ -37,7 +37,8 @@ extension Store {
             var people: [StoredPerson] = []
             for row in rows {
                 let user = StoredUser(id: row["id"], screenName: row["screen_name"], name: row["name"], avatarURL: row["avatar_url"],
-                                      bio: row["bio"], location: row["location"], website: row["website"])
+                                      bio: row["bio"], location: row["location"], website: row["website"],
+                                      network: PostNetwork(stored: row["network"]))
                 guard seen.insert(user.screenName.lowercased()).inserted else { continue }
                 people.append(StoredPerson(user: user, tweetCount: row["tweets"], mentionCount: row["mentioned"], searchCount: row["searches"]))
             }
@@ -149,9 +150,12 @@ extension Store {
     public func timelinePeople(_ timeline: Int64) throws -> [StoredUser] {
         try queue.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT DISTINCT u.id, u.screen_name, u.name, u.avatar_url FROM timeline_tweet tl JOIN tweet t ON t.id = tl.tweet_id
+                SELECT DISTINCT u.id, u.screen_name, u.name, u.avatar_url, u.network FROM timeline_tweet tl JOIN tweet t ON t.id = tl.tweet_id
                 JOIN user u ON u.id = t.author_id WHERE tl.timeline_id = ? ORDER BY lower(u.screen_name), u.id
-                """, arguments: [timeline]).map { StoredUser(id: $0["id"], screenName: $0["screen_name"], name: $0["name"], avatarURL: $0["avatar_url"]) }
+                """, arguments: [timeline]).map {
+                    StoredUser(id: $0["id"], screenName: $0["screen_name"], name: $0["name"], avatarURL: $0["avatar_url"],
+                               network: PostNetwork(stored: $0["network"]))
+                }
         }
     }
 }

@@ -61,16 +61,19 @@ extension Store {
     }
 
     static let tweetQuery = """
-        SELECT t.id, t.created_at, t.text, t.entities, t.lang, t.retweet_of, t.quoted_id, u.id AS uid, u.screen_name, u.name, u.avatar_url
+        SELECT t.id, t.created_at, t.text, t.entities, t.lang, t.retweet_of, t.quoted_id, t.network, t.web_url, t.warning,
+            u.id AS uid, u.screen_name, u.name, u.avatar_url, u.network AS unetwork
         FROM tweet t LEFT JOIN user u ON u.id = t.author_id
         """
 
     static func tweet(_ row: Row, parser: JSONParser) -> StoredTweet {
         let userID: String? = row["uid"]
-        let author = userID.map { StoredUser(id: $0, screenName: row["screen_name"], name: row["name"], avatarURL: row["avatar_url"]) }
+        let author = userID.map { StoredUser(id: $0, screenName: row["screen_name"], name: row["name"], avatarURL: row["avatar_url"],
+                                             network: PostNetwork(stored: row["unetwork"])) }
         return StoredTweet(id: row["id"], author: author, createdAt: row["created_at"],
                            text: TweetText(text: row["text"], entities: TextEntity.fromStorageJSON(row["entities"], parser: parser)),
-                           language: row["lang"], retweetOf: row["retweet_of"], quotes: row["quoted_id"])
+                           language: row["lang"], retweetOf: row["retweet_of"], quotes: row["quoted_id"],
+                           network: PostNetwork(stored: row["network"]), webURL: row["web_url"], warning: row["warning"])
     }
 
     /// Counts for the home page; the newest data is the newest stored tweet, never a search's or

@@ -34,6 +34,7 @@ public struct StoredUser: Sendable, Equatable {
     public var bio: String? = nil
     public var location: String? = nil
     public var website: String? = nil
+    public var network: PostNetwork = .twitter
 }
 
 /// A person with a page, and the counts it shows.
@@ -79,6 +80,11 @@ public struct StoredTweet: Sendable, Equatable {
     public var language: String?
     public var retweetOf: String?
     public var quotes: String?
+    public var network: PostNetwork = .twitter
+    /// Its own address on its site, when stored (Mastodon's status `url`).
+    public var webURL: String? = nil
+    /// Its content warning, if any.
+    public var warning: String? = nil
 }
 
 /// Totals for the home page.

@@ -3,7 +3,8 @@ import Foundation
 extension TextEntity {
     /// A tweet's entities as stored in `tweet.entities`: a JSON array with one array per entity,
     /// `["h", start, end, "tag"]`, `["u", start, end, "name"]` or
-    /// `["l", start, end, "t.co URL", "expanded", "display"]`, with null offsets when unplaced.
+    /// `["l", start, end, "t.co URL", "expanded", "display"]`, with null offsets when unplaced; a
+    /// hashtag or mention from another network adds where it leads there (`["u", …, "name", "https://…"]`).
     /// One column rather than a row per entity keeps imports to one insert per tweet.
     static func storageJSON(_ entities: [TextEntity]) -> String {
         guard !entities.isEmpty else { return "[]" }
@@ -19,6 +20,10 @@ extension TextEntity {
                 if let expanded = entity.expandedURL { JSONArgument.appendString(expanded, to: &out) } else { out += "null" }
                 out += ","
                 if let display = entity.displayURL { JSONArgument.appendString(display, to: &out) } else { out += "null" }
+            } else if let expanded = entity.expandedURL {
+                // A Mastodon or Bluesky hashtag or mention keeps where it leads on its network.
+                out += ","
+                JSONArgument.appendString(expanded, to: &out)
             }
             out += "]"
         }

@@ -148,6 +148,20 @@ enum TwitterSchema {
                 """)
         }
 
+        // Posts and people from Mastodon and Bluesky beside Twitter's. Every row written before
+        // is Twitter's (the columns' default). `web_url` is a post's own address where it cannot
+        // be made from its key (a Mastodon status's `url`); `warning` its content warning. The
+        // keys themselves (`tweet.id`, `user.id`) stay text and never collide across networks:
+        // `PostKey` says how each network's are made.
+        migrator.registerMigration("twitter-5-networks") { db in
+            try db.execute(sql: """
+                ALTER TABLE tweet ADD COLUMN network TEXT NOT NULL DEFAULT 'twitter';
+                ALTER TABLE tweet ADD COLUMN web_url TEXT;
+                ALTER TABLE tweet ADD COLUMN warning TEXT;
+                ALTER TABLE user ADD COLUMN network TEXT NOT NULL DEFAULT 'twitter';
+                """)
+        }
+
         // A rebuild plans only the pages whose rows changed since the build before it. Every
         // import file takes the next number of `twitter_clock.seq` and stamps the tweets and
         // search links it adds with it; rows are never changed in place but by a prune, which

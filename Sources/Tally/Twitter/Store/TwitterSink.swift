@@ -76,6 +76,7 @@ final class TwitterSink: ImportSink {
 
     func add(_ batch: any ImportBatch, format: any DocumentFormat) throws {
         guard let batch = batch as? TweetBatch else { return }
+        for person in batch.people { try writeUser(person) }
         _ = try storeTweets(batch.tweets, counting: true)
         summary.relatedTweets += try storeTweets(batch.related, counting: false)
         if let name = batch.timeline.map(Self.clean), !name.isEmpty { try addToTimeline(name, batch.tweets) }
@@ -91,29 +92,15 @@ final class TwitterSink: ImportSink {
         guard !tweets.isEmpty else { return 0 }
         let known = try existing(tweets.map(\.id), sql: "SELECT id FROM tweet WHERE id IN (SELECT value FROM json_each(?))")
         var inserted = Set<String>()
-        let userStatement = try db.cachedStatement(sql: """
-            INSERT INTO user (id, screen_name, name, avatar_url, bio, location, website) VALUES (?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(id) DO UPDATE SET screen_name = excluded.screen_name, name = excluded.name,
-                avatar_url = coalesce(excluded.avatar_url, avatar_url), bio = coalesce(excluded.bio, bio),
-                location = coalesce(excluded.location, location), website = coalesce(excluded.website, website)
-            WHERE screen_name IS NOT excluded.screen_name OR name IS NOT excluded.name
-                OR (excluded.avatar_url IS NOT NULL AND avatar_url IS NOT excluded.avatar_url)
-                OR (excluded.bio IS NOT NULL AND bio IS NOT excluded.bio)
-                OR (excluded.location IS NOT NULL AND location IS NOT excluded.location)
-                OR (excluded.website IS NOT NULL AND website IS NOT excluded.website)
-            """)
         let mediaStatement = try db.cachedStatement(sql: """
             INSERT OR IGNORE INTO tweet_media (tweet_id, position, kind, image_url, link_url, alt, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let tweetStatement = try RawStatement(db, sql: """
-            INSERT INTO tweet (id, author_id, created_at, text, entities, lang, retweet_of, quoted_id, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO tweet (id, author_id, created_at, text, entities, lang, retweet_of, quoted_id, network, web_url, warning, seq)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for tweet in tweets {
-            if let author = tweet.author, memo.writtenUsers[author.id] != author {
-                try userStatement.execute(arguments: [author.id, author.screenName, author.name, author.avatarURL,
-                                                      author.bio, author.location, author.website])
-                memo.writtenUsers[author.id] = author
-            }
+            if let author = tweet.author { try writeUser(author) }
             if known.contains(tweet.id) || inserted.contains(tweet.id) {
                 if counting { summary.knownTweets += 1 }
                 continue
@@ -128,7 +115,10 @@ final class TwitterSink: ImportSink {
             tweetStatement.bind(6, tweet.language)
             tweetStatement.bind(7, tweet.retweetOf)
             tweetStatement.bind(8, tweet.quotes)
-            tweetStatement.bind(9, seq)
+            tweetStatement.bind(9, tweet.network.rawValue)
+            tweetStatement.bind(10, tweet.webURL)
+            tweetStatement.bind(11, tweet.warning)
+            tweetStatement.bind(12, seq)
             try tweetStatement.run()
             for mention in tweet.distinctMentions {
                 pendingTags.append(PendingTag(key: MentionKey(kind: mention.kind, folded: mention.folded), tweetID: tweet.id, display: mention.value))
@@ -142,6 +132,25 @@ final class TwitterSink: ImportSink {
         // that the mentions are looked up a few at a time rather than batch by batch.
         if pendingTags.count >= (sortsTags ? Self.tagFlushCount : Self.tagFlushCount >> 5) { try writeTags() }
         return inserted.count
+    }
+
+    /// Writes a person unless this transaction already wrote them as they are.
+    private func writeUser(_ author: ImportedUser) throws {
+        guard memo.writtenUsers[author.id] != author else { return }
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO user (id, screen_name, name, avatar_url, bio, location, website, network) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET screen_name = excluded.screen_name, name = excluded.name,
+                avatar_url = coalesce(excluded.avatar_url, avatar_url), bio = coalesce(excluded.bio, bio),
+                location = coalesce(excluded.location, location), website = coalesce(excluded.website, website)
+            WHERE screen_name IS NOT excluded.screen_name OR name IS NOT excluded.name
+                OR (excluded.avatar_url IS NOT NULL AND avatar_url IS NOT excluded.avatar_url)
+                OR (excluded.bio IS NOT NULL AND bio IS NOT excluded.bio)
+                OR (excluded.location IS NOT NULL AND location IS NOT excluded.location)
+                OR (excluded.website IS NOT NULL AND website IS NOT excluded.website)
+            """)
+        try statement.execute(arguments: [author.id, author.screenName, author.name, author.avatarURL,
+                                          author.bio, author.location, author.website, author.network.rawValue])
+        memo.writtenUsers[author.id] = author
     }
 
     /// Writes the waiting tag rows, each naming its mention by id (new mentions are added, not

@@ -19,11 +19,12 @@ struct StoreStatsTests {
         func count(_ kind: String) -> Int? { twitter.counts.first { $0.kind == kind }?.count }
         #expect(count("searches") == tables["term"])
         // The sample content/data as `tally import` + `tally stats` report it: seven searches since
-        // issue 16 added ichi-japanese.json.
+        // issue 16 added ichi-japanese.json; issue 23 added 17 posts of Mastodon and Bluesky, found
+        // by no search, and their authors.
         #expect(count("searches") == 7)
-        #expect(count("tweets") == 432)
-        #expect(count("tweets found by no search") == 131)
-        #expect(count("people") == 389)
+        #expect(count("tweets") == 449)
+        #expect(count("tweets found by no search") == 148)
+        #expect(count("people") == 401)
         #expect(count("hashtags counted") == 144)
         #expect(count("users mentioned") == 155)
         #expect(count("search–tweet links") == 301)

@@ -63,7 +63,10 @@ struct UpgradeTests {
         let old = TestProject()
         try FileManager.default.copyItem(at: Self.beforeTagsByMention, to: old.config.storeURL)
         let fresh = TestProject()
-        try fresh.importSampleContent()
+        // The sample content as it was then: the Mastodon and Bluesky files came later.
+        let data = Fixture.repository.appendingPathComponent("content/data")
+        try fresh.importSampleContent(only: try FileManager.default.contentsOfDirectory(atPath: data.path).sorted()
+            .filter { !$0.hasPrefix("mastodon-") && !$0.hasPrefix("bluesky-") })
         let (tags, mentions) = try Self.readCopy(of: Self.beforeTagsByMention) { db in
             (try Int.fetchOne(db, sql: "SELECT count(*) FROM tweet_tag"), try Int.fetchOne(db, sql: "SELECT count(*) FROM mention"))
         }

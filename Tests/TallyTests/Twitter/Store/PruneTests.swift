@@ -176,10 +176,11 @@ struct PruneTests {
 
     static func isTweetPage(_ path: String) -> Bool { path.hasPrefix("tweets/") && path.split(separator: "/").count == 3 }
 
-    /// The tweet pages (`tweets/ID/index.html`) that the pages under `folder` link to.
+    /// The tweet pages (`tweets/ID/index.html`, the ID slugged for Mastodon's and Bluesky's keys)
+    /// that the pages under `folder` link to.
     static func tweetLinks(_ files: [String: Data], under folder: String) -> Set<String> {
         var links: Set<String> = []
-        let pattern = try! NSRegularExpression(pattern: #"href="(?:\.\./)*(tweets/[0-9]+/index\.html)""#)
+        let pattern = try! NSRegularExpression(pattern: #"href="(?:\.\./)*(tweets/[a-z0-9-]+/index\.html)""#)
         for (path, data) in files where path.hasPrefix(folder) && path.hasSuffix(".html") {
             let html = String(decoding: data, as: UTF8.self)
             for match in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
