@@ -162,18 +162,22 @@ struct Manifest {
     }
 
     /// Calls `body` with each listed file's section, path and whole line (without its newline),
-    /// in the manifest's order, reading the text without holding it as strings.
-    static func forEachFile(in data: [UInt8], _ body: (_ section: Substring, _ path: Substring, _ line: Substring) throws -> Void) rethrows {
-        let text = String(decoding: data, as: UTF8.self)
-        var section: Substring = ""
-        for line in text.split(separator: "\n") {
-            if line.hasPrefix("#section ") {
-                section = line.dropFirst("#section ".count)
+    /// in the manifest's order, as bytes: a large site's manifest is read by every update.
+    static func forEachFile(in data: [UInt8],
+                            _ body: (_ section: ArraySlice<UInt8>, _ path: ArraySlice<UInt8>, _ line: ArraySlice<UInt8>) throws -> Void) rethrows {
+        let marker = Array("#section ".utf8)
+        var section: ArraySlice<UInt8> = []
+        var start = 0
+        while start < data.count {
+            let end = data[start...].firstIndex(of: 0x0A) ?? data.count
+            let line = data[start..<end]
+            start = end + 1
+            if line.starts(with: marker) {
+                section = line.dropFirst(marker.count)
                 continue
             }
-            if line.hasPrefix("#") { continue }
-            guard let space = line.firstIndex(of: " ") else { continue }
-            try body(section, line[line.index(after: space)...], line)
+            guard line.first != UInt8(ascii: "#"), let space = line.firstIndex(of: 0x20) else { continue }
+            try body(section, line[(space + 1)...], line)
         }
     }
 

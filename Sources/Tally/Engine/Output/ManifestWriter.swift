@@ -23,6 +23,11 @@ final class ManifestWriter {
         if buffer.count >= 1 << 20 { try flush() }
     }
 
+    func append(_ bytes: ArraySlice<UInt8>) throws {
+        buffer += bytes
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
     /// Writes what is buffered and closes the file.
     func close() throws {
         try flush()

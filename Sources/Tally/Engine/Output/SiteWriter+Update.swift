@@ -27,7 +27,7 @@ extension SiteWriter {
         guard let data = try? [UInt8](Data(contentsOf: manifestURL)) else { return [] }
         var paths: [String] = []
         Manifest.forEachFile(in: data) { section, path, _ in
-            if sections.contains(String(section)) { paths.append(String(path)) }
+            if sections.contains(String(decoding: section, as: UTF8.self)) { paths.append(String(decoding: path, as: UTF8.self)) }
         }
         return paths
     }
@@ -76,14 +76,22 @@ extension SiteWriter {
             }
             // The previous build's files not made again: kept in the sections that plan only what
             // changed, removed from the others.
+            var lastSection: ArraySlice<UInt8> = []
+            var kept = false
             try Manifest.forEachFile(in: data) { fileSection, path, line in
-                guard !emitted.contains(Manifest.PathKey(path)) else { return }
-                guard keeping.contains(String(fileSection)) else { return removed.append(String(path)) }
-                if String(fileSection) != section {
-                    try lines.append(Manifest.section(String(fileSection)))
-                    section = String(fileSection)
+                guard !emitted.contains(Manifest.PathKey(bytes: path)) else { return }
+                if !fileSection.elementsEqual(lastSection) || section == nil {
+                    lastSection = fileSection
+                    let name = String(decoding: fileSection, as: UTF8.self)
+                    kept = keeping.contains(name)
+                    if kept && name != section {
+                        try lines.append(Manifest.section(name))
+                        section = name
+                    }
                 }
-                try lines.append(line + "\n")
+                guard kept else { return removed.append(String(decoding: path, as: UTF8.self)) }
+                try lines.append(line)
+                try lines.append([0x0A][...])
                 count += 1
             }
             let state = try writeState(record, to: pendingState)
