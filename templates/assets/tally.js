@@ -515,8 +515,17 @@
     });
   }
 
+  /* On a narrow screen the sections' row scrolls sideways: bring the current one into view. */
+  function showCurrentSection() {
+    var nav = document.querySelector('.site-header nav');
+    var current = nav && nav.querySelector('[aria-current]');
+    if (!current || nav.scrollWidth <= nav.clientWidth) { return; }
+    nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
+  }
+
   function start() {
     startSearchBox();
+    showCurrentSection();
     var announcer = document.createElement('p');
     announcer.className = 'visually-hidden';
     announcer.setAttribute('aria-live', 'polite');

@@ -1,0 +1,102 @@
+"""What a reader meets on every page kind, at a phone's width (390 px) and a desktop's (1280 px):
+nothing sticks out sideways, the header stays compact, tables show their rows or show that they
+scroll, words agree with their numbers."""
+import re
+
+import pytest
+
+from test_quality import page_kinds
+
+WIDTHS = [390, 1280]
+
+
+def reader_kinds(site):
+    """Every page kind a reader can reach: the quality checks' kinds and a few more."""
+    hashtag = next(p for p in sorted((site / "hashtags").glob("*/index.html")) if "rstats" in str(p))
+    return {**page_kinds(site), "hashtag": hashtag, "hashtags": site / "hashtags" / "index.html",
+            "timelines": site / "timelines" / "index.html", "search": site / "search" / "index.html",
+            "not-found": site / "404.html",
+            "person-website": site / "people" / "100dayscode" / "index.html"}  # a long website and bio
+
+
+KINDS = ["home", "searches", "popularity", "term-tweets", "tweet", "charts", "chart", "chart-item", "all-tweets", "people",
+         "person", "person-website", "image", "places", "place", "photo", "favorites", "recents", "hashtag", "hashtags", "timelines", "search",
+         "not-found"]
+
+
+@pytest.fixture(params=WIDTHS, ids=lambda width: f"{width}px")
+def sized(request, browser):
+    """A page at one width, offline: remote pictures fail as they do without a network."""
+    width = request.param
+    context = browser.new_context(viewport={"width": width, "height": 844 if width < 600 else 900}, locale="en-US")
+    page = context.new_page()
+    page.route("https://**/*", lambda route: route.abort())
+    yield page
+    context.close()
+
+
+def open_page(page, path):
+    page.goto(path.as_uri())
+    page.wait_for_load_state("load")
+    # Tables are enhanced once their data is there; wait for it rather than for time.
+    page.wait_for_function("() => [...document.querySelectorAll('main table thead')].every(h => h.closest('.table-scroll'))")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_nothing_sticks_out_sideways(sized, site, kind):
+    open_page(sized, reader_kinds(site)[kind])
+    width = sized.evaluate("document.documentElement.scrollWidth")
+    inner = sized.evaluate("innerWidth")
+    assert width <= inner, f"{kind} is {width}px wide in a {inner}px window"
+
+
+@pytest.mark.parametrize("kind", ["home", "person", "chart", "photo", "search"])
+def test_the_header_is_compact(sized, site, kind):
+    open_page(sized, reader_kinds(site)[kind])
+    height = sized.locator(".site-header").evaluate("h => h.getBoundingClientRect().height")
+    limit = 120 if sized.viewport_size["width"] < 600 else 64
+    assert height <= limit, f"the header is {height}px tall"
+    # Every section is still one tap away, and the search box is there.
+    nav = sized.get_by_role("navigation", name="Sections")
+    assert nav.get_by_role("link").count() >= 8
+    assert sized.get_by_role("searchbox", name="Search the site").is_visible()
+    current = nav.locator("[aria-current]")
+    if current.count():
+        box, area = current.bounding_box(), nav.bounding_box()
+        assert area["x"] <= box["x"] and box["x"] + box["width"] <= area["x"] + area["width"] + 1, "the current section is scrolled into view"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_tables_show_their_rows_or_show_that_they_scroll(sized, site, kind):
+    open_page(sized, reader_kinds(site)[kind])
+    boxes = sized.evaluate("""() => [...document.querySelectorAll('main .table-scroll')].map(box => ({
+        hidesRows: box.scrollHeight > box.clientHeight + 1, hidesColumns: box.scrollWidth > box.clientWidth + 1,
+        windowed: box.classList.contains('table-window'), cue: getComputedStyle(box).backgroundImage}))""")
+    for box in boxes:
+        if box["hidesRows"]:
+            assert box["windowed"], f"{kind}: a table of a few rows is boxed and hides some of them"
+        if box["hidesRows"] or box["hidesColumns"]:
+            assert box["cue"].count("gradient") >= 8, f"{kind}: a table that scrolls does not show it"
+
+
+def test_a_short_table_shows_every_row(sized, site):
+    open_page(sized, reader_kinds(site)["popularity"])  # #rstats: 32 hashtags
+    counted = sized.locator(".table-count").first.inner_text()
+    shown, total = map(int, re.findall(r"[\d,]+", counted.replace(",", ""))[:2])
+    assert shown == total > 18
+    table = sized.locator("main table").first
+    last_row = table.locator("tbody tr").last
+    last_row.scroll_into_view_if_needed()
+    assert last_row.is_visible()
+    assert table.evaluate("t => t.closest('.table-scroll').clientHeight >= t.offsetHeight")
+
+
+def test_a_wide_table_on_a_phone_scrolls_in_its_box(sized, site):
+    if sized.viewport_size["width"] > 600:
+        pytest.skip("the people table fits a desktop")
+    open_page(sized, reader_kinds(site)["people"])
+    box = sized.locator("main .table-scroll").first
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth")
+    # The shadows are scroll-attached, their covers move with the content: the cue follows the scroll.
+    attachment = box.evaluate("b => getComputedStyle(b).backgroundAttachment")
+    assert "local" in attachment and "scroll" in attachment
