@@ -100,3 +100,55 @@ def test_a_wide_table_on_a_phone_scrolls_in_its_box(sized, site):
     # The shadows are scroll-attached, their covers move with the content: the cue follows the scroll.
     attachment = box.evaluate("b => getComputedStyle(b).backgroundAttachment")
     assert "local" in attachment and "scroll" in attachment
+
+
+NOUNS = r"(tweets|photos|people|favorites|searches|items|charts|places|fetches|hashtags|users|favorite photos)"
+
+
+def page_texts(site):
+    """Each built page's main text, tags dropped."""
+    for path in sorted(site.rglob("*.html")):
+        html = path.read_text()
+        main = html[html.find("<main"):html.find("</main>")]
+        yield path.relative_to(site), re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", main))
+
+
+def test_counts_agree_with_their_nouns_and_are_grouped(site):
+    seen = 0
+    for path, text in page_texts(site):
+        singular = re.search(rf"(?<![\d,.])1 {NOUNS}\b", text)
+        assert not singular, f"{path}: {singular and singular[0]}"
+        assert not re.search(rf"(?<![\d,.])\d{{4,}} {NOUNS}\b", text), f"{path}: a count of thousands is not grouped"
+        seen += len(re.findall(rf"\b\d[\d,]* {NOUNS}\b", text))
+    assert seen > 50
+
+
+def test_pages_speak_to_readers_not_to_the_command_line(site):
+    for path, text in page_texts(site):
+        assert not re.search(r"(^|\s)--[a-z]|\btally (import|favorite|fetch|build)\b|PHOTO_ID", text), path
+
+
+def test_the_stale_note_is_said_once_on_the_home_page(page, site):
+    page.goto((site / "index.html").as_uri())
+    # The sample's charts (a fetched source) are from 2025: the reader's clock finds them old.
+    note = page.locator(".stale-note")
+    assert note.count() == 1 and note.is_visible()
+    assert "fetched" in note.inner_text()
+    for other in ("people/index.html", "charts/index.html", "all-tweets/index.html"):
+        assert "stale-note" not in (site / other).read_text(), other
+
+
+def test_search_results_read_cleanly(sized, site):
+    sized.goto((site / "search" / "index.html").as_uri() + "#q=python")
+    results = sized.locator(".search-results li")
+    results.first.wait_for()
+    # A result with only a title has its date on a line of its own, not glued to the title.
+    first = results.first
+    title, date = first.locator("a").bounding_box(), first.locator("time").bounding_box()
+    assert date["y"] >= title["y"] + title["height"] - 1
+    # Snippets show the addresses the cards show, not Twitter's short links.
+    assert "t.co/" not in sized.locator(".search-results").inner_text()
+    more = sized.get_by_role("button", name="Show more results")
+    assert more.is_visible()
+    assert more.evaluate("b => getComputedStyle(b).borderTopStyle") == "solid"
+    assert more.evaluate("b => getComputedStyle(b).color") != more.evaluate("b => getComputedStyle(document.body).color")

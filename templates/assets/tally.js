@@ -436,10 +436,10 @@
     if (site.newest) {
       status.appendChild(document.createTextNode(' · newest data '));
       status.appendChild(time(site.newest, site.newestText));
-      var note = document.querySelector('.stale-note');
-      if (note) { note.hidden = now - Date.parse(site.newest) <= 7 * 86400000; }
     }
     status.appendChild(document.createTextNode(' · '));
+    var note = document.querySelector('.stale-note[data-newest]');
+    if (note) { note.hidden = now - Date.parse(note.getAttribute('data-newest')) <= 7 * 86400000; }
   }
 
   function showTimes() {
