@@ -6,7 +6,7 @@ struct ArtworkSource: Encodable, Sendable {
     var isDefault: Bool
 
     init(_ image: ChartImage?, from page: String, defaultSize: Int = 100) {
-        if let image, let url = Routes.external(image.url), !url.lowercased().hasPrefix("mailto:") {
+        if let image, let url = Routes.secureImage(image.url), !url.lowercased().hasPrefix("mailto:") {
             src = url + "#size=\(image.width)x\(image.height)"
             isDefault = false
         } else {

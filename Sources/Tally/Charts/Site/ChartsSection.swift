@@ -86,7 +86,7 @@ struct ChartsSection: SiteSection {
         var meta: [MetaTag] = []
         let description = [ChartText.mediaType(item.mediaType), item.category, item.price?.label].compactMap { $0 }.joined(separator: " · ")
         meta.append(.property("og:description", description))
-        let image = artwork.isDefault ? nil : item.artwork.flatMap { Routes.external(Self.largest($0.url)) }
+        let image = artwork.isDefault ? nil : item.artwork.flatMap { Routes.secureImage(Self.largest($0.url)) }
         if let image { meta.append(.property("og:image", image)) }
         meta.append(.name("twitter:card", image == nil ? "summary" : "summary_large_image"))
         meta.append(.name("twitter:title", shareTitle))

@@ -53,7 +53,7 @@ extension PostCard.Person {
             return
         }
         let page = directory.personPath(user.screenName).map { Routes.relative(from: SharedParts.page, to: $0) }
-        let avatar = user.avatarURL.flatMap(Routes.external)
+        let avatar = user.avatarURL.flatMap(Routes.secureImage)
         self.init(isKnown: true, name: user.name.isEmpty ? "@" + user.screenName : user.name, hasPage: page != nil, pageHref: page ?? "",
                   hasHandle: true, handle: user.screenName, initials: TweetHTML.initials(user), hasAvatar: avatar != nil,
                   avatarSrc: avatar ?? "")

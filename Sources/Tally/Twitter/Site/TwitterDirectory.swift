@@ -40,7 +40,7 @@ struct TwitterDirectory: Sendable {
     func imageSource(_ url: String, tweet id: String, from page: String) -> String? {
         let name = "\(id)-" + (url.split(separator: "/").last.map(String.init) ?? "")
         if localMedia.contains(name) { return Routes.relative(from: page, to: Routes.archiveMedia(name)) }
-        return Routes.external(url)
+        return Routes.secureImage(url)
     }
 }
 
