@@ -152,3 +152,17 @@ def test_search_results_read_cleanly(sized, site):
     assert more.is_visible()
     assert more.evaluate("b => getComputedStyle(b).borderTopStyle") == "solid"
     assert more.evaluate("b => getComputedStyle(b).color") != more.evaluate("b => getComputedStyle(document.body).color")
+
+
+@pytest.mark.parametrize("kind", ["all-tweets", "tweet", "image", "person", "place", "photo", "favorites", "chart", "chart-item"])
+def test_pictures_that_cannot_load_show_a_designed_fallback(sized, site, kind):
+    # `sized` aborts every https request: the network is off.
+    sized.goto(reader_kinds(site)[kind].as_uri())
+    sized.evaluate("() => document.querySelectorAll('img[loading=lazy]').forEach(i => { i.loading = 'eager'; })")
+    # Every picture ends loaded (its fallback) or, for an avatar, hidden over its initials.
+    sized.wait_for_function("""() => [...document.querySelectorAll('main img')].every(i =>
+        i.complete && (i.naturalWidth > 0 || i.classList.contains('broken')))""")
+    broken = sized.evaluate("""() => [...document.querySelectorAll('main img')]
+        .filter(i => i.naturalWidth === 0 && !(i.classList.contains('avatar-img') && getComputedStyle(i).visibility === 'hidden'))
+        .map(i => i.getAttribute('src'))""")
+    assert broken == []
