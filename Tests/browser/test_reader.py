@@ -166,3 +166,17 @@ def test_pictures_that_cannot_load_show_a_designed_fallback(sized, site, kind):
         .filter(i => i.naturalWidth === 0 && !(i.classList.contains('avatar-img') && getComputedStyle(i).visibility === 'hidden'))
         .map(i => i.getAttribute('src'))""")
     assert broken == []
+
+
+def test_chart_items_without_artwork_get_generated_covers(sized, site):
+    sized.goto(reader_kinds(site)["chart"].as_uri())
+    covers = sized.locator("main table img")
+    covers.first.wait_for()
+    sources = covers.evaluate_all("images => images.map(i => i.getAttribute('src'))")
+    assert sources and all(src.endswith("/cover.svg") for src in sources)
+    for path in sources[:5]:
+        svg = (reader_kinds(site)["chart"].parent / path).resolve().read_text()
+        assert svg.startswith("<svg") and "<text" in svg
+    # Made offline, from the title: the sample's covers are not all one picture.
+    texts = {(reader_kinds(site)["chart"].parent / path).resolve().read_text() for path in sources}
+    assert len(texts) > len(sources) // 2
