@@ -180,3 +180,36 @@ def test_chart_items_without_artwork_get_generated_covers(sized, site):
     # Made offline, from the title: the sample's covers are not all one picture.
     texts = {(reader_kinds(site)["chart"].parent / path).resolve().read_text() for path in sources}
     assert len(texts) > len(sources) // 2
+
+
+def test_a_card_does_not_repeat_its_picture_or_quote_as_links(page, site):
+    seen = 0
+    for path in sorted((site / "all-tweets").glob("**/index.html"))[:3]:
+        page.goto(path.as_uri())
+        for card in page.locator(".tweet").all():
+            text = card.locator(".tweet-text").first.inner_text()
+            if card.locator(".tweet-media").count():
+                seen += 1
+                assert "pic.twitter.com/" not in text, text
+    assert seen > 0
+
+
+def test_a_tweet_page_shows_its_picture_once(page, site):
+    pages = [p for p in sorted(site.glob("tweets/*/index.html")) if "tweet-media" in p.read_text()]
+    assert pages
+    for path in pages[:10]:
+        page.goto(path.as_uri())
+        main = page.locator("main")
+        pictures = main.locator(".tweet-media img")
+        links = main.locator(".tweet-media a").evaluate_all("a => a.map(x => x.getAttribute('href'))")
+        assert pictures.count() == main.locator("img.thumb").count() == len(set(links)) == len(links)
+        assert "/photo/" not in main.inner_text() and "pic.twitter.com" not in main.inner_text()
+
+
+def test_a_place_leaves_out_columns_no_photo_fills(page, site):
+    page.goto(reader_kinds(site)["place"].as_uri())
+    table = page.locator("main table").first
+    headers = table.locator("thead th").all_inner_texts()
+    for index, header in enumerate(headers):
+        cells = table.locator(f"tbody tr td:nth-child({index + 1})").all_inner_texts()
+        assert any(cell.strip() for cell in cells), f"the {header.strip()} column is empty on every row"
