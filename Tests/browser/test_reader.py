@@ -213,3 +213,14 @@ def test_a_place_leaves_out_columns_no_photo_fills(page, site):
     for index, header in enumerate(headers):
         cells = table.locator(f"tbody tr td:nth-child({index + 1})").all_inner_texts()
         assert any(cell.strip() for cell in cells), f"the {header.strip()} column is empty on every row"
+
+
+def test_a_chart_item_says_its_price_once_and_lines_up(sized, site):
+    sized.goto(reader_kinds(site)["chart-item"].as_uri())
+    main = sized.locator("main")
+    button = main.get_by_title("Opens the store")
+    assert button.count() == 1
+    assert "Price:" not in main.inner_text()
+    artwork = main.locator("h1 + p > img").bounding_box()
+    heading = main.locator("h1").bounding_box()
+    assert abs(artwork["x"] - heading["x"]) <= 1, "the artwork sits on the text's left edge, not centred"
