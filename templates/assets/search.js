@@ -201,6 +201,7 @@
   list.className = 'search-results';
   var more = document.createElement('button');
   more.type = 'button';
+  more.className = 'more-button';
   more.textContent = 'Show more results';
   more.hidden = true;
   Array.prototype.forEach.call(main.children, function (child) { if (child.tagName !== 'H1') { child.hidden = true; } });

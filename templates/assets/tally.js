@@ -436,10 +436,10 @@
     if (site.newest) {
       status.appendChild(document.createTextNode(' · newest data '));
       status.appendChild(time(site.newest, site.newestText));
-      var note = document.querySelector('.stale-note');
-      if (note) { note.hidden = now - Date.parse(site.newest) <= 7 * 86400000; }
     }
     status.appendChild(document.createTextNode(' · '));
+    var note = document.querySelector('.stale-note[data-newest]');
+    if (note) { note.hidden = now - Date.parse(note.getAttribute('data-newest')) <= 7 * 86400000; }
   }
 
   function showTimes() {
@@ -515,8 +515,17 @@
     });
   }
 
+  /* On a narrow screen the sections' row scrolls sideways: bring the current one into view. */
+  function showCurrentSection() {
+    var nav = document.querySelector('.site-header nav');
+    var current = nav && nav.querySelector('[aria-current]');
+    if (!current || nav.scrollWidth <= nav.clientWidth) { return; }
+    nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
+  }
+
   function start() {
     startSearchBox();
+    showCurrentSection();
     var announcer = document.createElement('p');
     announcer.className = 'visually-hidden';
     announcer.setAttribute('aria-live', 'polite');
@@ -568,21 +577,28 @@
   }
 }());
 
-/* Tweets: initials in place of avatars that cannot load (offline, removed). Pictures are zoomed by
+/* Pictures that cannot load (offline, removed): an avatar shows its initials, any other picture
+   the theme's placeholder (chart pages put their own artwork over it). Pictures are zoomed by
    zoom.js, which only the pages with a zoomable picture load. */
 (function () {
   'use strict';
+  var script = document.currentScript;
+  var fallback = script ? script.src.replace(/tally\.js([?#].*)?$/, 'picture.svg') : '';
 
-  function watchAvatars() {
-    function mark(img) { img.classList.add('broken'); }
-    document.addEventListener('error', function (event) {
-      var target = event.target;
-      if (target && target.classList && target.classList.contains('avatar-img')) { mark(target); }
-    }, true);
-    Array.prototype.forEach.call(document.querySelectorAll('img.avatar-img'), function (img) {
-      if (img.complete && img.naturalWidth === 0) { mark(img); }
-    });
+  function broken(img) {
+    if (img.classList.contains('avatar-img')) { img.classList.add('broken'); } else if (fallback && img.src !== fallback) {
+      img.src = fallback;
+      img.classList.add('fallback');
+    }
   }
 
-  if (document.readyState === 'loading') { document.addEventListener('DOMContentLoaded', watchAvatars); } else { watchAvatars(); }
+  document.addEventListener('error', function (event) {
+    if (event.target && event.target.tagName === 'IMG') { broken(event.target); }
+  }, true);
+  function check() {
+    Array.prototype.forEach.call(document.images, function (img) {
+      if (img.complete && img.naturalWidth === 0 && img.getAttribute('src')) { broken(img); }
+    });
+  }
+  if (document.readyState === 'loading') { document.addEventListener('DOMContentLoaded', check); } else { check(); }
 }());

@@ -41,7 +41,7 @@ public struct ChartsSource: DataSource {
                            leader: chart.top.first?.item.name ?? "",
                            leaderHref: chart.top.first.map { Routes.relative(from: Routes.home, to: Routes.chartItem($0.item.id)) } ?? "")
         }
-        return HomeCard(title: title, newest: totals.newest, template: "charts/card",
+        return HomeCard(title: title, newest: totals.newest, isFetched: true, template: "charts/card",
                         model: ChartsCard(chartCount: totals.charts, itemCount: totals.items, charts: rows,
                                           chartsHref: Routes.relative(from: Routes.home, to: Routes.charts)))
     }

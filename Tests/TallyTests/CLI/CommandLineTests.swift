@@ -101,11 +101,24 @@ struct CommandLineTests {
         #expect(result.status == 0, "\(result.stderr)")
         let content = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("site/content").path)
         #expect(content.allSatisfy { $0.hasPrefix(".") })
-        for word in [".jsonl", "tweets.js", "archive", "tally import content/", "tally serve"] {
+        for word in [".jsonl", ".zip", "archive", "tally import content/", "tally serve"] {
             #expect(result.stdout.contains(word), "hint lacks \(word)")
         }
         let ignore = try folder.read("site/.gitignore")
         #expect(ignore.contains(".public.tally-*") && ignore.contains("public/"))
+        // Built before anything is imported, the site says so instead of the build failing.
+        let build = try CommandLineTool.output(["build"], in: folder.url.appendingPathComponent("site"))
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(try folder.read("site/public/index.html").contains("Nothing imported yet"))
+        #expect(try folder.read("site/public/assets/favicon.svg").hasPrefix("<svg"))
+    }
+
+    @Test("`tally --help` names every kind of data it turns into a dashboard")
+    func help() throws {
+        let folder = TemporaryFolder()
+        let result = try CommandLineTool.output(["--help"], in: folder.url)
+        #expect(result.status == 0)
+        for word in ["tweets", "charts", "photos"] { #expect(result.stdout.contains(word), "help lacks \(word)") }
     }
 
     @Test("a base URL that is not an absolute http(s) URL is refused, saying what was expected",

@@ -70,7 +70,7 @@ struct ChartPagesTests {
         try build()
         let page = try project.page(chartPath)
         #expect(page.contains("<img loading=\"lazy\" decoding=\"async\" width=\"100\" height=\"150\" src=\"https://is1-ssl.mzstatic.com/a/100x150bb.png\""))
-        #expect(page.contains("<img loading=\"lazy\" decoding=\"async\" width=\"100\" height=\"100\" src=\"../../assets/artwork.svg\""))
+        #expect(page.contains("<img loading=\"lazy\" decoding=\"async\" width=\"100\" height=\"100\" src=\"../../charts/items/3/cover.svg\""))
         #expect(page.contains("<td class=\"align-right\" data-sort=\"0.00\">Free</td>"))
         #expect(page.contains("<td class=\"align-right\" data-sort=\"4.99\">$4.99</td>"))
         #expect(page.contains("<td>▲ 2</td>"))
@@ -104,7 +104,9 @@ struct ChartPagesTests {
         #expect(!page.contains("og:url"))
         let paid = try project.page(Routes.chartItem("3"))
         #expect(paid.contains(">Buy · $4.99</a>"))
-        #expect(paid.contains("src=\"../../../assets/artwork.svg\""))
+        // No artwork in the feed: a cover made from the title, beside the page.
+        #expect(paid.contains("src=\"../../../charts/items/3/cover.svg\""))
+        #expect(try project.page("charts/items/3/cover.svg").hasPrefix("<svg"))
         #expect(paid.contains("<meta name=\"twitter:card\" content=\"summary\">"))
     }
 

@@ -79,7 +79,10 @@ struct SearchIndexTests {
         #expect(tweets.count == stored.count)
         for tweet in stored {
             let number = try #require(tweets[Routes.tweet(tweet.id)], "tweet \(tweet.id) is not in the index")
-            for token in SearchText.tokens(tweet.text.text) {
+            // Indexed as its card reads: links by the addresses they stand for, not `t.co`.
+            let shown = TwitterSearchDocuments.readable(tweet.text.text, links: tweet.text.entities.filter { $0.kind == .url })
+            #expect(!shown.contains("https://t.co/") || !tweet.text.entities.contains { $0.kind == .url && $0.displayURL != nil })
+            for token in SearchText.tokens(shown) {
                 #expect(index.postings[token]?.contains(number) == true, "tweet \(tweet.id) is not found by \(token)")
             }
         }

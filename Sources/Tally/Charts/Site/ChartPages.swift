@@ -5,10 +5,14 @@ struct ArtworkSource: Encodable, Sendable {
     var src: String
     var isDefault: Bool
 
-    init(_ image: ChartImage?, from page: String, defaultSize: Int = 100) {
-        if let image, let url = Routes.external(image.url), !url.lowercased().hasPrefix("mailto:") {
+    /// `item`: the item's id, whose generated cover stands in when the feed gives no image at all.
+    init(_ image: ChartImage?, from page: String, defaultSize: Int = 100, item: String? = nil) {
+        if let image, let url = Routes.secureImage(image.url), !url.lowercased().hasPrefix("mailto:") {
             src = url + "#size=\(image.width)x\(image.height)"
             isDefault = false
+        } else if image == nil, let item {
+            src = Routes.relative(from: page, to: Routes.chartItemCover(item)) + "#size=\(defaultSize)x\(defaultSize)"
+            isDefault = true
         } else {
             src = Routes.relative(from: page, to: Routes.defaultArtwork) + "#size=\(defaultSize)x\(defaultSize)"
             isDefault = true

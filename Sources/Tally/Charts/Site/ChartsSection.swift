@@ -22,7 +22,7 @@ struct ChartsSection: SiteSection {
                 top: chart.top.map { row in
                     ChartsIndexPage.TopItem(rank: row.rank, name: row.item.name, artist: row.item.artist,
                                             href: Routes.relative(from: Routes.charts, to: Routes.chartItem(row.item.id)),
-                                            artwork: ArtworkSource(row.item.thumb, from: Routes.charts))
+                                            artwork: ArtworkSource(row.item.thumb, from: Routes.charts, item: row.item.id))
                 })
         }
         try sink.page(SitePage(path: Routes.charts, template: "charts/charts", title: "Charts", section: Self.entry.id,
@@ -37,7 +37,7 @@ struct ChartsSection: SiteSection {
                 ChartPage.Row(rank: row.rank, movement: ChartText.movement(row), name: row.item.name,
                               href: Routes.relative(from: path, to: Routes.chartItem(row.item.id)), artist: row.item.artist ?? "",
                               price: row.item.priceLabel ?? "", priceSort: ChartText.sortKey(row.item.priceAmount),
-                              artwork: ArtworkSource(row.item.thumb, from: path))
+                              artwork: ArtworkSource(row.item.thumb, from: path, item: row.item.id))
             }
             let title = chart.title + (chart.country.map { " (\($0.uppercased()))" } ?? "")
             try sink.page(SitePage(path: path, template: "charts/chart", title: title, section: Self.entry.id, model: ChartPage(
@@ -80,13 +80,16 @@ struct ChartsSection: SiteSection {
         let canonical = context.baseURL.flatMap { try? BaseURL(validating: $0) }.flatMap { Routes.external($0.url(for: path)) }
         let shareURL = store ?? canonical
         let shareTitle = item.name + (item.artist.map { " by \($0)" } ?? "")
-        let artwork = ArtworkSource(item.artwork, from: path, defaultSize: 600)
+        let artwork = ArtworkSource(item.artwork, from: path, defaultSize: 600, item: item.id)
+        if item.thumb == nil || item.artwork == nil {
+            try sink.file(OutputFile(path: Routes.chartItemCover(item.id), bytes: Array(GeneratedCover(title: item.name).svg.utf8)))
+        }
 
         // The layout gives every page og:type, og:title and, with a base URL, og:url.
         var meta: [MetaTag] = []
         let description = [ChartText.mediaType(item.mediaType), item.category, item.price?.label].compactMap { $0 }.joined(separator: " · ")
         meta.append(.property("og:description", description))
-        let image = artwork.isDefault ? nil : item.artwork.flatMap { Routes.external(Self.largest($0.url)) }
+        let image = artwork.isDefault ? nil : item.artwork.flatMap { Routes.secureImage(Self.largest($0.url)) }
         if let image { meta.append(.property("og:image", image)) }
         meta.append(.name("twitter:card", image == nil ? "summary" : "summary_large_image"))
         meta.append(.name("twitter:title", shareTitle))

@@ -9,6 +9,8 @@ extension Routes {
     public static func chart(key: String) -> String { "charts/\(slug(key))/index.html" }
     /// One chart item.
     public static func chartItem(_ id: String) -> String { "charts/items/\(idSlug(id))/index.html" }
+    /// The cover made for an item the feed gives no artwork for (`GeneratedCover`), beside its page.
+    public static func chartItemCover(_ id: String) -> String { "charts/items/\(idSlug(id))/cover.svg" }
     /// An item's rank history in one chart, as an SVG image beside its page.
     public static func chartItemHistory(_ id: String, chartKey: String) -> String {
         "charts/items/\(idSlug(id))/rank-\(slug(chartKey)).svg"

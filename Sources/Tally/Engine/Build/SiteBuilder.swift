@@ -33,12 +33,20 @@ public struct SiteBuilder {
     public func build() throws -> BuildReport {
         var steps = StepLog(log: log)
         var stamp: BuildFingerprint.StoreStamp?
+        var emptyStore: URL?
+        defer { if let emptyStore { try? FileManager.default.removeItem(at: emptyStore) } }
         let store = try steps.run("open store") {
-            guard FileManager.default.fileExists(atPath: project.storeURL.path) else {
-                throw StoreError.cannotOpen(path: project.storeURL.path, reason: "no store yet; run `tally import FILE…` first")
+            var path = project.storeURL.path
+            if !FileManager.default.fileExists(atPath: path) {
+                // A new project has imported nothing yet: it builds (and previews) from an empty
+                // store made for this build alone, so its home page says so and the project is left as it was.
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-empty-\(UUID().uuidString)")
+                emptyStore = folder
+                path = folder.appendingPathComponent("tally.sqlite").path
+                _ = try Store(path: path, sources: sources)
             }
-            stamp = BuildFingerprint.StoreStamp(path: project.storeURL.path)
-            let store = try Store(path: project.storeURL.path, sources: sources, readOnly: true)
+            stamp = BuildFingerprint.StoreStamp(path: path)
+            let store = try Store(path: path, sources: sources, readOnly: true)
             try store.limitCache(mebibytes: 8)
             return store
         }
@@ -56,7 +64,9 @@ public struct SiteBuilder {
         let sections = parts.flatMap(\.sections)
         let dataAsOf = parts.compactMap(\.card.newest).max()
         let navigation = [SiteInfo.home] + sections.compactMap(\.section.navigation)
-        let site = SiteInfo(title: project.title, baseURL: project.baseURL, builtAt: time, dataAsOf: dataAsOf, navigation: navigation)
+        let fetchedAsOf = parts.filter(\.card.isFetched).compactMap(\.card.newest).max()
+        let site = SiteInfo(title: project.title, baseURL: project.baseURL, builtAt: time, dataAsOf: dataAsOf, fetchedAsOf: fetchedAsOf,
+                            navigation: navigation)
         let renderer = PageRenderer(theme: theme, site: site)
         let output = self.output ?? SiteWriter(output: project.outputURL)
         let outputName = self.output == nil ? project.outputURL.path : "memory"
@@ -159,7 +169,7 @@ public struct SiteBuilder {
             title: site.title, cards: rendered, hasCards: !rendered.isEmpty,
             builtAt: UTCTime.format(site.builtAt) + " UTC", hasData: newest != nil,
             dataAsOf: newest.map { UTCTime.format($0) + " UTC" } ?? "",
-            staleAtBuild: newest.map { site.builtAt - $0 > HomePage.staleAfter } ?? false))
+            staleAtBuild: site.fetchedAsOf.map { site.builtAt - $0 > HomePage.staleAfter } ?? false))
     }
 }
 

@@ -43,8 +43,8 @@ extension ProjectScaffold {
         Next:
           cd \(folder)
           cp ~/Downloads/*.json ~/Downloads/*.jsonl content/   # v1.1 search or timeline .json, v2 .json or twarc .jsonl
-          cp ~/twitter-archive/data/tweets.js content/          # a Twitter archive: unzip it, then take data/tweets.js
           tally import content/                                 # every file tally reads in the folder, in name order
+          tally import ~/Downloads/twitter-2026-03-06-abc.zip   # a whole Twitter archive: its .zip, or the folder it unpacks to
           tally build                                           # writes public/
           tally serve                                           # previews it on http://127.0.0.1:8000/
         """

@@ -18,9 +18,10 @@ struct LayoutContext: Encodable {
     var stylesheetHref: String
     var scriptHref: String
     var meta: [MetaTag]
-    /// The home page changes with every build anyway, so it states a stale note in its HTML;
-    /// other pages leave it to the script and the reader's clock.
+    /// Only the home page says when fetched data is old (`fetchedAsOf`, ISO 8601): it states the
+    /// note in its HTML as of the build, and the script checks again by the reader's clock.
     var staleAtBuild: Bool
+    var fetchedAsOf: String?
     var pageScripts: [String]
     var searchHref: String
     var pageScript: PageScriptContext?
@@ -53,7 +54,8 @@ struct LayoutContext: Encodable {
         stylesheetHref = root + Routes.asset("tally.css")
         scriptHref = root + Routes.asset("tally.js")
         meta = page.meta
-        staleAtBuild = isHome && site.dataAsOf.map { site.builtAt - $0 > HomePage.staleAfter } == true
+        staleAtBuild = isHome && site.fetchedAsOf.map { site.builtAt - $0 > HomePage.staleAfter } == true
+        fetchedAsOf = isHome ? site.fetchedAsOf.map(UTCTime.iso) : nil
         pageScripts = page.scripts.map { root + $0 }
         searchHref = root + Routes.search
         pageScript = page.script.map { script in

@@ -2,7 +2,8 @@
 ///
 /// swift-mustache reads dictionaries directly but structs through `Mirror`, whose runtime type
 /// lookups dominated rendering. Encoding each model once keeps models plain Swift values and
-/// rendering fast. A nil optional is left out, as `Mirror` did.
+/// rendering fast. A nil optional is left out, as `Mirror` did. Whole numbers become
+/// `TemplateInteger`s, which templates can group and pluralise.
 enum MustacheValueEncoder {
     static func encode(_ value: any Encodable) throws -> Any {
         let encoder = ValueEncoder()
@@ -44,7 +45,7 @@ private final class ValueEncoder: Encoder {
 private func nested(_ value: some Encodable) throws -> Any {
     switch value {
     case let text as String: return text
-    case let number as Int: return number
+    case let number as Int: return TemplateInteger(value: number)
     case let flag as Bool: return flag
     default:
         let encoder = ValueEncoder()
@@ -64,7 +65,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeNil(forKey key: Key) throws {}
     mutating func encode(_ value: Bool, forKey key: Key) throws { set(value, key) }
     mutating func encode(_ value: String, forKey key: Key) throws { set(value, key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { set(value, key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { set(TemplateInteger(value: value), key) }
     mutating func encode(_ value: Int64, forKey key: Key) throws { set(value, key) }
     mutating func encode(_ value: Double, forKey key: Key) throws { set(value, key) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { set(try nested(value), key) }
@@ -93,7 +94,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encodeNil() throws {}
     mutating func encode(_ value: Bool) throws { append(value) }
     mutating func encode(_ value: String) throws { append(value) }
-    mutating func encode(_ value: Int) throws { append(value) }
+    mutating func encode(_ value: Int) throws { append(TemplateInteger(value: value)) }
     mutating func encode<T: Encodable>(_ value: T) throws { append(try nested(value)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -111,6 +112,6 @@ private struct SingleContainer: SingleValueEncodingContainer {
     mutating func encodeNil() throws { box.single = Optional<Any>.none as Any }
     mutating func encode(_ value: Bool) throws { box.single = value }
     mutating func encode(_ value: String) throws { box.single = value }
-    mutating func encode(_ value: Int) throws { box.single = value }
+    mutating func encode(_ value: Int) throws { box.single = TemplateInteger(value: value) }
     mutating func encode<T: Encodable>(_ value: T) throws { box.single = try nested(value) }
 }

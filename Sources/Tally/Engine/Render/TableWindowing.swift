@@ -159,16 +159,7 @@ public struct TableWindowing: Sendable {
         return nil
     }
 
-    /// `100000` as `100,000`, the same on every machine (the build is reproducible).
-    static func grouped(_ number: Int) -> String {
-        var digits = Array(String(number))
-        var index = digits.count - 3
-        while index > 0 {
-            digits.insert(",", at: index)
-            index -= 3
-        }
-        return String(digits)
-    }
+    static func grouped(_ number: Int) -> String { TemplateInteger.grouped(number) }
 
     static func attribute(_ text: String) -> String {
         var out = ""

@@ -191,6 +191,8 @@ final class TemplateSkeletons: @unchecked Sendable {
                 hasher.add(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
             case let number as Int:
                 return visit(String(number))
+            case let number as TemplateInteger:
+                return visit(number.renderText)
             case let number as Int64:
                 return visit(String(number))
             case let dictionary as [String: Any]:
@@ -223,6 +225,8 @@ final class TemplateSkeletons: @unchecked Sendable {
                 return Skeleton.placeholder(next - 1)
             case let number as Int:
                 return standIn(for: String(number), next: &next)
+            case let number as TemplateInteger:
+                return standIn(for: number.renderText, next: &next)
             case let number as Int64:
                 return standIn(for: String(number), next: &next)
             case let dictionary as [String: Any]:

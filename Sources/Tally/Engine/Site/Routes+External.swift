@@ -19,6 +19,15 @@ extension Routes {
         return out
     }
 
+    /// A picture's URL as pages load it: `external`, with `http:` raised to `https:`, since the
+    /// pages' Content-Security-Policy lets pictures come only over https (old iTunes feeds and
+    /// Flickr pages still name `http://` images, which their servers also give over https).
+    public static func secureImage(_ url: String) -> String? {
+        let trimmed = url.trimmingSpaces
+        guard trimmed.lowercased().hasPrefix("http://") else { return external(trimmed) }
+        return external("https://" + trimmed.dropFirst("http://".count))
+    }
+
     /// Percent-encodes everything but RFC 3986's unreserved characters, for one path segment or query value.
     public static func percentEncodeComponent(_ text: String) -> String {
         var out = ""

@@ -7,14 +7,17 @@ public struct SiteInfo: Sendable {
     public var builtAt: Int64
     /// The newest item of any source, if any.
     public var dataAsOf: Int64?
+    /// The newest item of the sources `tally fetch` keeps current, if any: the home page's stale note.
+    public var fetchedAsOf: Int64?
     /// The header's links: the home page, then each section that has pages.
     public var navigation: [NavigationEntry]
 
-    public init(title: String, baseURL: String?, builtAt: Int64, dataAsOf: Int64? = nil, navigation: [NavigationEntry] = [SiteInfo.home]) {
+    public init(title: String, baseURL: String?, builtAt: Int64, dataAsOf: Int64? = nil, fetchedAsOf: Int64? = nil, navigation: [NavigationEntry] = [SiteInfo.home]) {
         self.title = title
         self.baseURL = baseURL
         self.builtAt = builtAt
         self.dataAsOf = dataAsOf
+        self.fetchedAsOf = fetchedAsOf
         self.navigation = navigation
     }
 

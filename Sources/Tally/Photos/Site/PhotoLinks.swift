@@ -18,8 +18,7 @@ struct PhotoLinks: Sendable {
     func source(_ image: FlickrImage?, from page: String) -> String? {
         guard let image else { return nil }
         if let local = cached[image.url] { return Routes.relative(from: page, to: local) }
-        let secure = image.url.hasPrefix("http://") ? "https://" + image.url.dropFirst("http://".count) : image.url
-        return Routes.external(secure)
+        return Routes.secureImage(image.url)
     }
 
     func row(_ photo: StoredPhoto, from page: String) -> PhotoRow {

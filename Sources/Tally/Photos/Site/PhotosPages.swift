@@ -37,6 +37,17 @@ struct PlacePage: Encodable, Sendable {
     var mapHref: String?
     var otherHref: String?
     var otherTitle: String
+    /// Whether any photo has a date taken, or is a favorite: a column no row fills is left out.
+    var hasTaken = false
+    var hasFavorites = false
+
+    /// The page with its optional columns decided by its photos.
+    func decidingColumns() -> PlacePage {
+        var page = self
+        page.hasTaken = photos.contains { !$0.taken.isEmpty }
+        page.hasFavorites = photos.contains(where: \.isFavorite)
+        return page
+    }
 }
 
 struct PhotoPage: Encodable, Sendable {

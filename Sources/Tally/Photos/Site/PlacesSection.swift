@@ -27,7 +27,7 @@ struct PlacesSection: SiteSection {
                 photos: photos.map { links.row($0, from: path) }, count: photos.count,
                 mapHref: place.latitude.flatMap { lat in place.longitude.flatMap { Routes.openStreetMap(latitude: lat, longitude: $0) } },
                 otherHref: favorites ? Routes.relative(from: path, to: Routes.favoritePlace(place.id)) : nil,
-                otherTitle: "Favorites here")))
+                otherTitle: "Favorites here").decidingColumns()))
         }
 
         let byID = Dictionary(places.map { ($0.id ?? "", $0) }, uniquingKeysWith: { first, _ in first })
@@ -94,7 +94,7 @@ struct FavoritesSection: SiteSection {
                 name: "Favorites in \(place.name)", fullName: place.fullName, showsFullName: true,
                 backHref: Routes.relative(from: path, to: Routes.favorites), backTitle: "Favorites",
                 photos: photos.map { links.row($0, from: path) }, count: photos.count, mapHref: nil,
-                otherHref: Routes.relative(from: path, to: Routes.place(place.id)), otherTitle: "Every photo here")))
+                otherHref: Routes.relative(from: path, to: Routes.place(place.id)), otherTitle: "Every photo here").decidingColumns()))
         }
         // The favorites' cached images, copied into the site through the output.
         for (name, local) in links.files.sorted(by: { $0.value < $1.value }) {

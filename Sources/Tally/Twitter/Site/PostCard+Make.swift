@@ -48,6 +48,27 @@ extension PostCard.Post {
             hasQuote = false
             quote = []
         }
+        text = Self.withoutShownLinks(text, media: !media.isEmpty, quoted: hasQuote ? tweet.quotes : nil)
+    }
+
+    /// The text without the links to what the card already shows: Twitter puts a picture's
+    /// `pic.twitter.com/…` link and the quoted tweet's address at the end of the text, and the
+    /// card shows the picture and the quote themselves. Line breaks left at the end go too.
+    static func withoutShownLinks(_ parts: [PostCard.TextPart], media: Bool, quoted: String?) -> [PostCard.TextPart] {
+        guard media || quoted != nil else { return parts }
+        func shown(_ part: PostCard.TextPart) -> Bool {
+            guard part.isLink, part.linkClass == "link" else { return false }
+            let address = part.title.lowercased()
+            if media, part.value.hasPrefix("pic.twitter.com/") || address.contains("/photo/") || address.contains("/video/") { return true }
+            if let quoted, address.hasPrefix("https://twitter.com/") || address.hasPrefix("https://x.com/") || address.hasPrefix("http://twitter.com/") {
+                let path = address.split(separator: "?").first ?? ""
+                return path.hasSuffix("/status/" + quoted) || path.hasSuffix("/status/" + quoted + "/")
+            }
+            return false
+        }
+        var kept = parts.filter { !shown($0) }
+        while let last = kept.last, last.isBreak || (last.isText && last.value.allSatisfy(\.isWhitespace)) { kept.removeLast() }
+        return kept
     }
 }
 
@@ -59,7 +80,7 @@ extension PostCard.Person {
             return
         }
         let page = directory.personPath(user.screenName).map { Routes.relative(from: SharedParts.page, to: $0) }
-        let avatar = user.avatarURL.flatMap(Routes.external)
+        let avatar = user.avatarURL.flatMap(Routes.secureImage)
         self.init(isKnown: true, name: user.name.isEmpty ? "@" + user.screenName : user.name, hasPage: page != nil, pageHref: page ?? "",
                   hasHandle: true, handle: user.screenName, initials: TweetHTML.initials(user), hasAvatar: avatar != nil,
                   avatarSrc: avatar ?? "")

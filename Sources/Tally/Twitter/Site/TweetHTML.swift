@@ -11,7 +11,7 @@ struct TweetHTML {
         var parts = [initials]
         if var url = user?.avatarURL {
             if size > 48 { url = url.replacingOccurrences(of: "_normal.", with: "_400x400.") }
-            if let safe = Routes.external(url) {
+            if let safe = Routes.secureImage(url) {
                 parts.append(.element("img", ["class": "avatar-img", "src": safe, "alt": "", "width": "\(size)", "height": "\(size)",
                                               "loading": "lazy", "decoding": "async", "referrerpolicy": "no-referrer"]))
             }

@@ -47,13 +47,17 @@ struct TweetsSection: SiteSection {
         let path = Routes.tweet(tweet.id)
         let found = (chunk.termIDs[tweet.id] ?? []).compactMap { byID[$0] }.sorted { $0.0 < $1.0 }
             .map { PageLink(text: $0.1.text, href: Routes.relative(from: path, to: Routes.popularity($0.1))) }
-        let html = TweetHTML(page: path, directory: directory)
         // A retweet's page shows the original's pictures, links and names: what the reader sees.
         let shown = tweet.retweetOf.flatMap { chunk.referenced[$0] } ?? tweet
         let media = chunk.media[shown.id] ?? []
         let entities = shown.text.entities
         var links: [HTMLFragment] = []
         for entity in entities where entity.kind == .url {
+            // A picture's own link (pic.twitter.com/…): the card above shows the picture.
+            let address = (entity.expandedURL ?? "").lowercased()
+            if !media.isEmpty, (entity.displayURL ?? "").hasPrefix("pic.twitter.com/") || address.contains("/photo/") || address.contains("/video/") {
+                continue
+            }
             guard let target = Routes.external(entity.expandedURL ?? entity.value) else { continue }
             links.append(.element("a", ["href": target, "rel": "nofollow noopener"], [.text(entity.expandedURL ?? entity.value)]))
         }
@@ -64,7 +68,7 @@ struct TweetsSection: SiteSection {
             .map { PageLink(text: "@" + $0.value, href: directory.userHref($0.value, web: $0.expandedURL, from: path)) }
         let name = tweet.author.map { "\($0.name) (@\($0.screenName))" } ?? "an unknown author"
         try sink.page(SitePage(path: path, template: "twitter/tweet", title: "Tweet by " + name, section: Self.entry.id, model: TweetPage(
-            heading: "Tweet by " + name, card: try cards.card(tweet.id), images: media.isEmpty ? nil : html.thumbnails(shown.id, media),
+            heading: "Tweet by " + name, card: try cards.card(tweet.id), images: nil,  // the card shows the pictures
             links: links, hasLinks: !links.isEmpty, hashtags: hashtags, hasHashtags: !hashtags.isEmpty,
             users: users, hasUsers: !users.isEmpty, terms: found, hasTerms: !found.isEmpty,
             webHref: Routes.postOnWeb(tweet) ?? Routes.postOnWeb(shown) ?? "",

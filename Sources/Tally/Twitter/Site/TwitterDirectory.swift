@@ -47,7 +47,7 @@ struct TwitterDirectory: Sendable {
         if id.hasPrefix("http"), let kept = MastodonExport.keptName(file), localMedia.contains(kept) {
             return Routes.relative(from: page, to: Routes.archiveMedia(kept))
         }
-        return Routes.external(url)
+        return Routes.secureImage(url)
     }
 }
 

@@ -10,6 +10,23 @@ public enum TwitterSearchDocuments {
     public static let hashtag = SearchDocument.Kind(name: "hashtag", label: "Hashtag")
     public static let searchTerm = SearchDocument.Kind(name: "search-term", label: "Search term")
 
+    /// The text as its card shows it: each shortened link (`https://t.co/…`) replaced by the
+    /// address it stands for, as Twitter displays it, so results show and find the real address.
+    static func readable(_ text: String, links: [TextEntity]) -> String {
+        let placed = links.compactMap { link in link.range.map { (link, $0) } }.sorted { $0.1.lowerBound < $1.1.lowerBound }
+        guard !placed.isEmpty else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var cursor = 0
+        for (link, range) in placed where range.lowerBound >= cursor && range.upperBound <= scalars.count {
+            out.append(contentsOf: scalars[cursor..<range.lowerBound])
+            out.append(contentsOf: (link.displayURL ?? link.expandedURL ?? link.value).unicodeScalars)
+            cursor = range.upperBound
+        }
+        out.append(contentsOf: scalars[cursor...])
+        return String(out)
+    }
+
     /// Hands every document to `emit`: tweets oldest first, then people and hashtags in the order
     /// of their oldest tweet and terms by number, so that what an import adds comes after what was
     /// there (the search index keeps each kind's numbers, and its files, as they were). Row ids
@@ -24,7 +41,7 @@ public enum TwitterSearchDocuments {
         try store.forEachSearchableTweet { row in
             // The author is the title: a person's tweets rank with their name, after the person.
             let author = row.screenName.map { "\(row.name ?? $0) (@\($0))" } ?? "Unknown author"
-            try emit(SearchDocument(kind: tweet, title: author, body: row.text, path: Routes.tweet(row.id), date: row.createdAt, weight: 0))
+            try emit(SearchDocument(kind: tweet, title: author, body: readable(row.text, links: row.links), path: Routes.tweet(row.id), date: row.createdAt, weight: 0))
             // Oldest first: each later tweet is the newer one; `first` keeps the order of the oldest.
             if let id = row.authorID {
                 people[id] = Newest(tweetID: row.id, date: row.createdAt, display: author, first: people[id]?.first ?? people.count)

@@ -10,6 +10,8 @@ public struct SearchableTweet: Sendable {
     public var name: String?
     /// Hashtags as written, without `#`.
     public var hashtags: [String]
+    /// The text's links (`https://t.co/…`), with the addresses they stand for.
+    public var links: [TextEntity] = []
 }
 
 extension Store {
@@ -25,10 +27,10 @@ extension Store {
                 """)
             while let row = try rows.next() {
                 let entities: String = row["entities"]
-                let hashtags = entities.contains("[\"h\"")
-                    ? TextEntity.fromStorageJSON(entities, parser: parser).filter { $0.kind == .hashtag }.map(\.value) : []
+                let parsed = entities.contains("[\"h\"") || entities.contains("[\"l\"") ? TextEntity.fromStorageJSON(entities, parser: parser) : []
                 try body(SearchableTweet(id: row["id"], createdAt: row["created_at"], text: row["text"], authorID: row["uid"],
-                                         screenName: row["screen_name"], name: row["name"], hashtags: hashtags))
+                                         screenName: row["screen_name"], name: row["name"],
+                                         hashtags: parsed.filter { $0.kind == .hashtag }.map(\.value), links: parsed.filter { $0.kind == .url }))
             }
         }
     }

@@ -202,6 +202,17 @@ struct DataSourceContractTests {
         #expect(!home.contains(">Searches</a>"))
     }
 
+    @Test("a new project with no store yet builds its empty site and is left without a store")
+    func noStoreYet() throws {
+        let project = TestProject()
+        let storePath = project.config.storeURL.path
+        #expect(!FileManager.default.fileExists(atPath: storePath))
+        let report = try project.build()
+        #expect(report.pages == 2)
+        #expect(try project.page("index.html").contains("Nothing imported yet"))
+        #expect(!FileManager.default.fileExists(atPath: storePath))
+    }
+
     @Test("the build can write to memory instead of a folder")
     func memoryOutput() throws {
         let project = TestProject()

@@ -63,4 +63,15 @@ struct RoutesTests {
     func external(_ input: String, _ expected: String?) {
         #expect(Routes.external(input) == expected)
     }
+
+    @Test("a picture's http address is raised to https, which the pages' CSP allows; other schemes stay refused", arguments: [
+        ("http://a1.mzstatic.com/us/r30/Music/x/100x100-75.jpg", "https://a1.mzstatic.com/us/r30/Music/x/100x100-75.jpg"),
+        ("  HTTP://farm8.staticflickr.com/1/2_q.jpg", "https://farm8.staticflickr.com/1/2_q.jpg"),
+        ("https://example.org/a b.png", "https://example.org/a%20b.png"),
+        ("javascript:alert(1)", nil),
+        ("http:", nil),
+    ] as [(String, String?)])
+    func secureImage(_ input: String, _ expected: String?) {
+        #expect(Routes.secureImage(input) == expected)
+    }
 }

@@ -46,14 +46,20 @@ struct TweetCardTests {
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
     }
 
-    /// The text as written, each placed link replaced by its display URL.
-    private func shown(_ text: TweetText) -> String {
+    /// The text as written, each placed link replaced by its display URL; with pictures shown,
+    /// their own links (`pic.twitter.com/…`) left out and the line breaks and spaces they leave at the end.
+    private func shown(_ text: TweetText, media: Bool = false) -> String {
         var scalars = Array(text.text.unicodeScalars)
         let links = text.entities.filter { $0.kind == .url && $0.range != nil && Routes.external($0.expandedURL ?? $0.value) != nil }
         for link in links.sorted(by: { $0.range!.lowerBound > $1.range!.lowerBound }) where link.range!.upperBound <= scalars.count {
-            scalars.replaceSubrange(link.range!, with: (link.displayURL ?? String(String.UnicodeScalarView(scalars[link.range!]))).unicodeScalars)
+            let address = (link.expandedURL ?? "").lowercased()
+            let picture = media && ((link.displayURL ?? "").hasPrefix("pic.twitter.com/") || address.contains("/photo/") || address.contains("/video/"))
+            scalars.replaceSubrange(link.range!, with: picture ? "".unicodeScalars
+                                    : (link.displayURL ?? String(String.UnicodeScalarView(scalars[link.range!]))).unicodeScalars)
         }
-        return String(String.UnicodeScalarView(scalars))
+        var out = String(String.UnicodeScalarView(scalars))
+        if media { while let last = out.last, last.isWhitespace { out.removeLast() } }
+        return out
     }
 
     @Test("every tweet's text reads as written, line breaks kept, each entity linked over exactly its own text",
@@ -65,8 +71,9 @@ struct TweetCardTests {
         try store.forEachTweetChunk(.all, size: 500) { chunk in
             for tweet in chunk.tweets {
                 let html = try text(tweet, chunk, directory, theme: theme)
-                #expect(visible(html) == shown(tweet.text), "\(tweet.id)")
-                #expect(html.components(separatedBy: "<br>").count - 1 == tweet.text.text.filter { $0 == "\n" }.count, "\(tweet.id)")
+                let expected = shown(tweet.text, media: !(chunk.media[tweet.id] ?? []).isEmpty)
+                #expect(visible(html).trimmingCharacters(in: .whitespaces) == expected.trimmingCharacters(in: .whitespaces), "\(tweet.id)")
+                #expect(html.components(separatedBy: "<br>").count - 1 == expected.filter { $0 == "\n" }.count, "\(tweet.id)")
                 let scalars = Array(tweet.text.text.unicodeScalars)
                 for entity in tweet.text.entities where entity.kind != .url {
                     guard let range = entity.range else { continue }
@@ -139,5 +146,25 @@ struct TweetCardTests {
     func unknownAuthor() {
         #expect(Routes.tweetOnWeb("123", screenName: nil) == "https://twitter.com/i/web/status/123")
         #expect(Routes.tweetOnWeb("123", screenName: "jack") == "https://twitter.com/jack/status/123")
+    }
+
+    @Test("a picture's link and the quoted tweet's address leave the text when the card shows them")
+    func shownLinksLeave() {
+        func link(_ value: String, _ title: String) -> PostCard.TextPart {
+            PostCard.TextPart(isText: false, isBreak: false, isLink: true, value: value, linkClass: "link", href: title, isExternal: true,
+                              hasTitle: true, title: title)
+        }
+        let text = PostCard.TextPart(isText: true, isBreak: false, isLink: false, value: "Look ", linkClass: "", href: "", isExternal: false,
+                                     hasTitle: false, title: "")
+        let lineBreak = PostCard.TextPart(isText: false, isBreak: true, isLink: false, value: "", linkClass: "", href: "", isExternal: false,
+                                          hasTitle: false, title: "")
+        let site = link("example.org/a", "https://example.org/a")
+        let picture = link("pic.twitter.com/abc", "https://twitter.com/ada/status/9/photo/1")
+        let quote = link("twitter.com/bob/status/7…", "https://twitter.com/bob/status/7")
+        let parts = [text, site, lineBreak, quote, lineBreak, picture]
+        #expect(PostCard.Post.withoutShownLinks(parts, media: true, quoted: "7").map(\.value) == ["Look ", "example.org/a"])
+        #expect(PostCard.Post.withoutShownLinks(parts, media: false, quoted: "7").map(\.value) == ["Look ", "example.org/a", "", "", "pic.twitter.com/abc"])
+        #expect(PostCard.Post.withoutShownLinks(parts, media: false, quoted: "8").count == parts.count)
+        #expect(PostCard.Post.withoutShownLinks(parts, media: false, quoted: nil).count == parts.count)
     }
 }
