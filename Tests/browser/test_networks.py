@@ -1,6 +1,9 @@
 """Posts from Mastodon and Bluesky in the sample site, in Chromium: the site search finds them, and
 their pages show each network's badge, a link to the post on its own site, pictures, and a content
 warning the reader opens."""
+import pathlib
+import re
+import urllib.parse
 
 
 def search_page(site):
@@ -39,5 +42,9 @@ def test_the_search_finds_a_bluesky_post_whose_page_shows_its_badge_link_and_pic
     assert card.locator(".network-badge").inner_text() == "Bluesky"
     assert card.locator(".tweet-web").get_attribute("href") == "https://bsky.app/profile/oldergeeks.bsky.social/post/3lpr6d3tk622b"
     assert card.locator("img.thumb").count() >= 1
-    assert all(src.startswith("https://cdn.bsky.app/") for src in card.locator("img.thumb").evaluate_all("els => els.map(e => e.src)"))
+    # Offline (as the tests run) a picture that cannot load shows the theme's fallback instead:
+    # the page as written names Bluesky's CDN.
+    written = pathlib.Path(urllib.parse.urlparse(page.url).path).read_text()
+    thumbs = re.findall(r'<img class="thumb" src="([^"]+)"', written)
+    assert thumbs and all(src.startswith("https://cdn.bsky.app/") for src in thumbs)
     assert card.locator(".tweet-handle").inner_text() == "@oldergeeks.bsky.social"

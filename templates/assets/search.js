@@ -16,20 +16,20 @@
   var VALUE = {};
   for (var d = 0; d < 64; d++) { VALUE[DIGITS[d]] = d; }
   var shards = {}, chunks = {}, loading = {}, limit = 10, generation = 0;
-  /* Each block's first index among all documents, in number order: arrays are indexed densely. */
-  var starts = {}, blockAt = [];
-  (meta.blocks || []).reduce(function (start, block) {
-    starts[block[0]] = start;
-    blockAt.push([start, block[0]]);
-    return start + block[1];
-  }, 0);
-  function dense(number) { return starts[Math.floor(number / meta.blockSize)] + number % meta.blockSize; }
-  /* The chunk key and place of a document by its dense index. */
-  function where(index) {
-    var low = 0, high = blockAt.length - 1;
-    while (low < high) { var middle = (low + high + 1) >> 1; if (blockAt[middle][0] <= index) { low = middle; } else { high = middle - 1; } }
-    var place = index - blockAt[low][0];
-    return { key: blockAt[low][1] + '-' + Math.floor(place / meta.chunkSize), offset: place % meta.chunkSize };
+  /* Numbers are block * blockSize + place; arrays index documents densely, blocks in number order. */
+  var blocks = meta.blocks || [], starts = {}, total = 0;
+  blocks.forEach(function (b) { starts[b[0]] = total; total += b[1]; });
+  function dense(n) { return starts[Math.floor(n / meta.blockSize)] + n % meta.blockSize; }
+  function where(i) {
+    for (var k = blocks.length - 1; starts[blocks[k][0]] > i; k--) {}
+    var place = i - starts[blocks[k][0]];
+    return [blocks[k][0] + '-' + Math.floor(place / meta.chunkSize), place % meta.chunkSize];
+  }
+
+  function make(tag, name) {
+    var element = document.createElement(tag);
+    if (name) { element.className = name; }
+    return element;
   }
 
   function fold(text) {
@@ -186,7 +186,7 @@
       var from = Math.max(hit[0], position), to = Math.min(hit[1], end);
       if (to <= from) { return; }
       parent.appendChild(document.createTextNode(text.slice(position, from)));
-      var mark = document.createElement('mark');
+      var mark = make('mark');
       mark.textContent = text.slice(from, to);
       parent.appendChild(mark);
       position = to;
@@ -194,17 +194,14 @@
     parent.appendChild(document.createTextNode(text.slice(position, end) + (end < text.length ? '…' : '')));
   }
 
-  var status = document.createElement('p');
-  status.className = 'search-status';
+  var status = make('p', 'search-status');
   status.setAttribute('aria-live', 'polite');
-  var list = document.createElement('ol');
-  list.className = 'search-results';
-  var more = document.createElement('button');
+  var list = make('ol', 'search-results');
+  var more = make('button', 'more-button');
   more.type = 'button';
-  more.className = 'more-button';
   more.textContent = 'Show more results';
   more.hidden = true;
-  Array.prototype.forEach.call(main.children, function (child) { if (child.tagName !== 'H1') { child.hidden = true; } });
+  [].forEach.call(main.children, function (child) { if (child.tagName !== 'H1') { child.hidden = true; } });
   main.appendChild(status);
   main.appendChild(list);
   main.appendChild(more);
@@ -212,23 +209,21 @@
   function show(query, analysis, ordered) {
     list.textContent = '';
     ordered.slice(0, limit).forEach(function (id) {
-      var at = where(id), record = chunks[at.key][at.offset];
-      var item = document.createElement('li');
-      var link = document.createElement('a');
+      var at = where(id), record = chunks[at[0]][at[1]];
+      var item = make('li'), link = make('a');
       link.href = root + record[3];
-      var kind = document.createElement('span');
-      kind.className = 'search-kind';
+      var kind = make('span', 'search-kind');
       kind.textContent = record[0];
       link.appendChild(kind);
       marked(link, record[1], analysis.runs);
       item.appendChild(link);
       if (record[2]) {
-        var snippet = document.createElement('p');
+        var snippet = make('p');
         marked(snippet, record[2], analysis.runs, 160);
         item.appendChild(snippet);
       }
       if (record[4]) {
-        var time = document.createElement('time');
+        var time = make('time');
         time.dateTime = new Date(record[4] * 1000).toISOString();
         time.textContent = time.dateTime.slice(0, 10);
         item.appendChild(time);
@@ -259,7 +254,7 @@
     Promise.all(needed.map(function (n) { return load(meta.shardFolder, shards, n); })).then(function () {
       if (mine !== generation) { return null; }
       var ordered = rank(analysis.tokens);
-      var wanted = ordered.slice(0, limit).map(function (id) { return where(id).key; });
+      var wanted = ordered.slice(0, limit).map(function (id) { return where(id)[0]; });
       return Promise.all(wanted.map(function (n) { return load(meta.documentFolder, chunks, n); })).then(function () {
         if (mine === generation) { show(query, analysis, ordered); }
       });
@@ -268,7 +263,7 @@
     });
   }
 
-  function links() { return Array.prototype.slice.call(list.querySelectorAll('a')); }
+  function links() { return [].slice.call(list.querySelectorAll('a')); }
 
   input.addEventListener('input', function () { limit = 10; search(); });
   more.addEventListener('click', function () { limit += 10; search(); });

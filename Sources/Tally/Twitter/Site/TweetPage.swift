@@ -14,6 +14,8 @@ public struct TweetPage: Encodable, Sendable {
     public var terms: [PageLink]
     public var hasTerms: Bool
     public var webHref: String
+    /// The post's own network, for the link to it there: `Mastodon`.
+    public var webLabel: String
     public var allTweetsHref: String
 }
 

@@ -67,11 +67,13 @@ struct TweetsSection: SiteSection {
         let users = entities.filter { $0.kind == .user && seen.insert("@" + $0.folded).inserted }
             .map { PageLink(text: "@" + $0.value, href: directory.userHref($0.value, web: $0.expandedURL, from: path)) }
         let name = tweet.author.map { "\($0.name) (@\($0.screenName))" } ?? "an unknown author"
-        try sink.page(SitePage(path: path, template: "twitter/tweet", title: "Tweet by " + name, section: Self.entry.id, model: TweetPage(
-            heading: "Tweet by " + name, card: try cards.card(tweet.id), images: nil,  // the card shows the pictures
+        // A tweet on Twitter, a post elsewhere.
+        let heading = (tweet.network == .twitter ? "Tweet by " : "Post by ") + name
+        try sink.page(SitePage(path: path, template: "twitter/tweet", title: heading, section: Self.entry.id, model: TweetPage(
+            heading: heading, card: try cards.card(tweet.id), images: nil,  // the card shows the pictures
             links: links, hasLinks: !links.isEmpty, hashtags: hashtags, hasHashtags: !hashtags.isEmpty,
             users: users, hasUsers: !users.isEmpty, terms: found, hasTerms: !found.isEmpty,
-            webHref: Routes.postOnWeb(tweet) ?? Routes.postOnWeb(shown) ?? "",
+            webHref: Routes.postOnWeb(tweet) ?? Routes.postOnWeb(shown) ?? "", webLabel: tweet.network.label,
             allTweetsHref: Routes.relative(from: path, to: Routes.allTweets()))))
         // Image pages belong to the tweet whose pictures they are (an original is planned once, by its own id).
         if shown.id == tweet.id {

@@ -122,6 +122,6 @@ struct PruneHistoryTests {
         #expect(try PruneTests.brokenLinks(after).isEmpty)
         // A kept tweet that only removed searches had found says so.
         let original = try #require(after[Routes.tweet(String(10_000 + 1 * 1000 + 26))])
-        #expect(String(decoding: original, as: UTF8.self).contains("No search found this tweet"))
+        #expect(String(decoding: original, as: UTF8.self).contains("No search found this post"))
     }
 }
