@@ -48,6 +48,9 @@ def test_plots_are_in_the_accessibility_tree_with_their_tables(page, site):
     plots = page.get_by_role("img", name="Top hashtags in tweets for #brexit")
     assert plots.count() == 1
     figure = page.locator("figure.plot", has=plots)
+    # The numbers are folded under the plot, with no filter box of their own.
+    assert figure.get_by_role("table").count() == 0 and figure.locator(".table-filter").count() == 0
+    figure.locator("summary", has_text="The numbers").click()
     table = figure.get_by_role("table", name="Top hashtags in tweets for #brexit: the numbers")
     assert table.count() == 1
     rows = table.locator("tbody tr")

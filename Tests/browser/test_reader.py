@@ -39,7 +39,7 @@ def open_page(page, path):
     page.goto(path.as_uri())
     page.wait_for_load_state("load")
     # Tables are enhanced once their data is there; wait for it rather than for time.
-    page.wait_for_function("() => [...document.querySelectorAll('main table thead')].every(h => h.closest('.table-scroll'))")
+    page.wait_for_function("() => [...document.querySelectorAll('main table:not(.plot-table) thead')].every(h => h.closest('.table-scroll'))")
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -224,3 +224,13 @@ def test_a_chart_item_says_its_price_once_and_lines_up(sized, site):
     artwork = main.locator("h1 + p > img").bounding_box()
     heading = main.locator("h1").bounding_box()
     assert abs(artwork["x"] - heading["x"]) <= 1, "the artwork sits on the text's left edge, not centred"
+
+
+@pytest.mark.parametrize("kind", ["popularity", "term-tweets"])
+def test_plot_labels_are_readable_at_every_width(sized, site, kind):
+    open_page(sized, reader_kinds(site)[kind])
+    sizes = sized.evaluate("""() => [...document.querySelectorAll('.plot-label')].map(t => t.getBoundingClientRect().height)""")
+    assert sizes, f"{kind} has plots"
+    # A label's box is about 1.2 times its font size: 11 px text is at least 12 px tall, 14 px at most 18.
+    assert min(sizes) >= 12 and max(sizes) <= 18, (min(sizes), max(sizes))
+    assert sized.evaluate("document.documentElement.scrollWidth <= innerWidth")

@@ -73,7 +73,8 @@ def test_typing_filters_and_updates_count_and_url(page, site):
 def test_every_table_of_more_than_a_handful_of_rows_has_a_filter_box(page, site):
     for path in [site / "index.html", site / "searches/index.html", *sorted((site / "searches").glob("*/index.html"))[:5]]:
         open_page(page, path)
-        counts = page.locator("main table").evaluate_all("tables => tables.map(t => t.tBodies[0].rows.length)")
+        # A plot's own table of numbers, folded under it, repeats a table above and gets no filter.
+        counts = page.locator("main table:not(.plot-table)").evaluate_all("tables => tables.map(t => t.tBodies[0].rows.length)")
         boxes = page.locator("main .table-filter").count()
         assert boxes == sum(1 for n in counts if n > 5), path
 

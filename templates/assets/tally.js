@@ -535,7 +535,7 @@
     function ready() {
       if (--waiting === 0 && window.performance && performance.mark) { performance.mark('tally-tables'); }
     }
-    Array.prototype.forEach.call(document.querySelectorAll('main table'), function (element) {
+    Array.prototype.forEach.call(document.querySelectorAll('main table:not(.plot-table)'), function (element) {
       if (!element.tHead || !element.tBodies.length) { return; }
       var heading = headingBefore(element);
       var name = nameFor(heading, taken);

@@ -2,7 +2,8 @@ import Foundation
 
 /// Plots as inline SVG made at build time: no script, coloured by the theme's classes (so they
 /// follow light and dark and need no inline style), each with a title, a description, and the same
-/// numbers as a table for screen readers and for readers without images.
+/// numbers as a table for screen readers and for readers without images, folded away under "The
+/// numbers" (the page's tables above already list them; the theme gives it no filter box).
 public enum Plot {
     /// Counts per UTC day (`2013-12-20` keys, oldest first) as columns, days without any as gaps.
     public static func perDay(_ series: [(key: String, count: Int)], title: String, description: String) -> HTMLFragment {
@@ -63,7 +64,8 @@ public enum Plot {
         })
         let table = HTMLFragment.element("table", ["class": "plot-table"], [.element("caption", [:], [.text(title + ": the numbers")]), head, body])
         return .element("figure", ["class": "plot"], [
-            .element("figcaption", ["class": "plot-title"], [.text(title)]), svg, table,
+            .element("figcaption", ["class": "plot-title"], [.text(title)]), svg,
+            .element("details", [:], [.element("summary", [:], [.text("The numbers")]), table]),
         ], block: true)
     }
 
