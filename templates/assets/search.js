@@ -4,16 +4,12 @@
    Documents are numbered in blocks (SearchIndexWriter): number = block * blockSize + place. */
 (function () {
   'use strict';
-  var meta = window.tallySearchIndex;
-  var input = document.getElementById('site-search');
-  var main = document.querySelector('main');
-  var me = document.currentScript;
+  var meta = window.tallySearchIndex, input = document.getElementById('site-search'), main = document.querySelector('main'),
+    me = document.currentScript;
   if (!meta || !input || !main || !me) { return; }
-  var root = me.src.replace(/assets\/search\.js([?#].*)?$/, '');
-  var CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\u{20000}-\u{3ffff}]/u;
-  var WORD = /[\p{L}\p{M}\p{N}_]/u;
-  var DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_';
-  var VALUE = {};
+  var root = me.src.replace(/assets\/search\.js([?#].*)?$/, ''),
+    CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\u{20000}-\u{3ffff}]/u,
+    WORD = /[\p{L}\p{M}\p{N}_]/u, DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_', VALUE = {};
   for (var d = 0; d < 64; d++) { VALUE[DIGITS[d]] = d; }
   var shards = {}, chunks = {}, loading = {}, limit = 10, generation = 0;
   /* Numbers are block * blockSize + place; arrays index documents densely, blocks in number order. */
@@ -197,8 +193,8 @@
   var status = make('p', 'search-status');
   status.setAttribute('aria-live', 'polite');
   var list = make('ol', 'search-results');
+  // Outside any form: a plain button, with no type to say so.
   var more = make('button', 'more-button');
-  more.type = 'button';
   more.textContent = 'Show more results';
   more.hidden = true;
   [].forEach.call(main.children, function (child) { if (child.tagName !== 'H1') { child.hidden = true; } });

@@ -102,8 +102,9 @@ enum AssetMinifier {
                 continue
             }
             if character.isWhitespace { pendingSpace = true; continue }
-            // A space before `:` can matter (`.a :hover`), so only the one after it goes.
-            if pendingSpace, let last = result.last, !"{};:,>".contains(last), !"{};,>".contains(character) { result.append(" ") }
+            // A space before `:` can matter (`.a :hover`), so only the one after it goes; around
+            // `/` (`left / 2rem`, `16px / 1.5`, inside `calc`) none does.
+            if pendingSpace, let last = result.last, !"{};:,>/".contains(last), !"{};,>/".contains(character) { result.append(" ") }
             pendingSpace = false
             if character == "}", result.last == ";" { result.removeLast() }
             // `0.5rem` → `.5rem` after `:`, a space or a comma, never inside `url(…)`.

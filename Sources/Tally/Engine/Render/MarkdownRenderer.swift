@@ -3,11 +3,12 @@ import CCmarkGFM
 
 /// Renders GitHub-flavoured Markdown to HTML with cmark-gfm, safely.
 ///
-/// Runs with the table, autolink, strikethrough and tagfilter extensions and without the unsafe
-/// option, so raw HTML never reaches the page; links and images whose URL is not http(s), mailto,
-/// or relative are emptied before rendering.
+/// Runs with the table, strikethrough and tagfilter extensions and without the unsafe option, so
+/// raw HTML never reaches the page; links and images whose URL is not http(s), mailto, or relative
+/// are emptied before rendering. Not with the autolink extension: it links an address in text
+/// after escapes are read (`halcy\@mastodon\.social` became a mailto link), so data made links.
 public enum MarkdownRenderer {
-    private static let extensionNames = ["table", "autolink", "strikethrough", "tagfilter"]
+    private static let extensionNames = ["table", "strikethrough", "tagfilter"]
 
     private static let ready: Void = { cmark_gfm_core_extensions_ensure_registered() }()
 

@@ -23,6 +23,14 @@ struct MarkdownTests {
         #expect(html.components(separatedBy: "<td>").count == 2, "the value must stay in one cell")
     }
 
+    @Test("addresses in data stay text: no link is made of an email, a www. name or a bare URL", arguments: [
+        "halcy@mastodon.social", "www.evil.example", "https://evil.example/x", "mailto:a@b.example",
+    ])
+    func noAutolinks(_ value: String) throws {
+        let html = try render("# Post by Someone (@{{value}})\n\nText {{value}} end\n", value)
+        #expect(!html.contains("<a "), "\(html)")
+    }
+
     @Test("entities in data show as written, escaped once")
     func entities() throws {
         #expect(try render("{{value}}\n", "&amp; <b>").contains("&amp;amp; &lt;b&gt;"))
