@@ -154,6 +154,12 @@ public struct MastodonFetcher: Sendable {
     private func nextPage(after url: URL, answer: DownloadedAnswer, oldest: String, since: String?, fetched: Int) throws -> URL? {
         let base = query.kind == "search" ? url : answer.nextLink(from: url)
         guard let base, var parts = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
+        // A link is followed like a redirect would be: only on the server asked, so an answer
+        // cannot send Tally to another host (one on a private network, say).
+        guard parts.scheme?.lowercased() == server.scheme?.lowercased(), parts.host?.lowercased() == server.host?.lowercased(),
+              parts.port == server.port else {
+            throw APIError(url: url.absoluteString, reason: "the next page's link leads to \(base.absoluteString), not to \(server.absoluteString); not followed")
+        }
         var items = parts.queryItems ?? []
         if query.kind == "search" {
             items.removeAll { $0.name == "max_id" || $0.name == "min_id" || $0.name == "offset" }

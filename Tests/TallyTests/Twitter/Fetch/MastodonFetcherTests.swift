@@ -119,4 +119,18 @@ struct MastodonFetcherTests {
             #expect(try store.fetchedSearches().first?.position == FetchReplay.newestOfFirst)
         }
     }
+
+    @Test("a Link to another server is not followed: the page before it stays, the fetch fails naming both")
+    func linkElsewhere() throws {
+        let first = try FetchReplay.mastodon(FetchReplay.firstPage)
+        let server = try FetchReplay.server { _, _ in
+            .json(first, headers: ["Link": "<http://10.1.2.3/api/v1/timelines/tag/hoot?max_id=1>; rel=\"next\""])
+        }
+        defer { server.stop() }
+        let project = TestProject()
+        let error = #expect(throws: APIError.self) { try fetcher(server, .tag("hoot")).fetch(into: try project.store) { _ in } }
+        #expect(error?.reason == "the next page's link leads to http://10.1.2.3/api/v1/timelines/tag/hoot?max_id=1, not to \(server.base); not followed")
+        #expect(server.requests.count == 1)
+        #expect(try project.store.tableCounts()["tweet"] == 5)
+    }
 }
