@@ -14,6 +14,14 @@ struct NetworkFetchOptions: ParsableArguments {
         APIClient(timeout: timeout, notice: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
     }
 
+    /// The Bluesky handle and app password from the environment, if both are set.
+    static func blueskyLogin() -> (handle: String, password: String)? {
+        let environment = ProcessInfo.processInfo.environment
+        guard let handle = environment["TALLY_BLUESKY_HANDLE"], !handle.isEmpty,
+              let password = environment["TALLY_BLUESKY_APP_PASSWORD"], !password.isEmpty else { return nil }
+        return (handle, password)
+    }
+
     /// A line per request on a terminal.
     func progress() -> (@Sendable (String) -> Void)? {
         guard isatty(STDERR_FILENO) == 1 else { return nil }

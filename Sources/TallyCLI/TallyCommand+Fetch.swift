@@ -25,6 +25,7 @@ extension TallyCommand {
             var refresher = FetchAgain(client: network.client(), limit: network.limit,
                                        mastodonToken: ProcessInfo.processInfo.environment["TALLY_MASTODON_TOKEN"])
             refresher.progress = network.progress()
+            refresher.blueskyLogin = NetworkFetchOptions.blueskyLogin()
             var failures = 0
             let count: Int
             do {

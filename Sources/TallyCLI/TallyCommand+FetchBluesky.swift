@@ -9,7 +9,8 @@ extension TallyCommand.Fetch {
             discussion: """
                 Asks Bluesky's public AppView (\(BlueskyFetcher.defaultServer)) unless --server names another. \
                 Each page imports in one transaction and prints one line; an error stops the fetch and leaves the pages before it. \
-                A search fetched before stops at the first post it already has.
+                A search fetched before stops at the first post it already has. When the server asks for a login, \
+                TALLY_BLUESKY_HANDLE and TALLY_BLUESKY_APP_PASSWORD log in (at https://bsky.social, or --server).
                 """
         )
 
@@ -27,6 +28,8 @@ extension TallyCommand.Fetch {
                 let url = try FetchedSearch.server(url: target.server, host: nil, default: BlueskyFetcher.defaultServer)
                 var fetcher = BlueskyFetcher(server: url, query: BlueskyFetcher.Query(query), limit: network.limit, term: target.term, client: network.client())
                 fetcher.progress = network.progress()
+                fetcher.login = NetworkFetchOptions.blueskyLogin()
+                if let named = target.server.flatMap(URL.init(string:)) { fetcher.loginServer = named }
                 return (url, try fetcher.fetch(into: store, report: report))
             }
         }

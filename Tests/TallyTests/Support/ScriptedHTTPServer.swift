@@ -8,9 +8,11 @@ import Glibc
 /// may also drop the connection unanswered or hold it open (for timeouts).
 final class ScriptedHTTPServer: @unchecked Sendable {
     struct Request: Sendable {
+        var method: String
         var path: String
         /// Header names in lower case.
         var headers: [String: String]
+        var body: Data
     }
 
     enum Answer: Sendable {
@@ -54,21 +56,7 @@ final class ScriptedHTTPServer: @unchecked Sendable {
             let client = accept(socketFD, nil, nil)
             if client < 0 { return }
             if lock.withLock({ isStopped }) { close(client); return }
-            var bytes = [UInt8]()
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while !(bytes.count >= 4 && (0...(bytes.count - 4)).contains { bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10 }) {
-                let count = read(client, &buffer, buffer.count)
-                if count <= 0 { break }
-                bytes += buffer[0..<count]
-            }
-            let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
-            let path = lines.first?.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
-            var headers: [String: String] = [:]
-            for line in lines.dropFirst() {
-                guard let colon = line.firstIndex(of: ":") else { continue }
-                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            }
-            let request = Request(path: path, headers: headers)
+            let request = Self.readRequest(client)
             lock.withLock { received.append(request) }
             switch handler(request) {
             case .drop:
@@ -89,5 +77,43 @@ final class ScriptedHTTPServer: @unchecked Sendable {
                 close(client)
             }
         }
+    }
+
+    /// The request on `client`: its line, headers and a body of its `Content-Length`.
+    private static func readRequest(_ client: Int32) -> Request {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var end: Int? = nil
+        while end == nil {
+            let count = read(client, &buffer, buffer.count)
+            if count <= 0 { break }
+            bytes.append(contentsOf: buffer[0..<count])
+            end = headerEnd(bytes)
+        }
+        let headEnd: Int = end ?? bytes.count
+        let lines: [String] = String(decoding: bytes[0..<headEnd], as: UTF8.self).components(separatedBy: "\r\n")
+        let words: [String] = (lines.first ?? "").split(separator: " ").map(String.init)
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let value: String = String(line[line.index(after: colon)...]).trimmingCharacters(in: CharacterSet.whitespaces)
+            headers[line[..<colon].lowercased()] = value
+        }
+        var body: [UInt8] = Array(bytes[headEnd...])
+        let length: Int = headers["content-length"].flatMap { Int($0) } ?? 0
+        while body.count < length {
+            let count = read(client, &buffer, buffer.count)
+            if count <= 0 { break }
+            body.append(contentsOf: buffer[0..<count])
+        }
+        return Request(method: words.first ?? "GET", path: words.count > 1 ? words[1] : "/", headers: headers, body: Data(body))
+    }
+
+    private static func headerEnd(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for index in 0...(bytes.count - 4) where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
+            return index + 4
+        }
+        return nil
     }
 }

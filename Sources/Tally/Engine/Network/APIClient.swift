@@ -32,8 +32,18 @@ public struct APIClient: Sendable {
     /// is the host the user named (which a redirect may reach even when it is not public).
     /// Errors are `APIError`s naming the URL; no header's value appears in one.
     public func get(_ url: URL, headers: [String: String] = [:], namedHost: String?) throws -> DownloadedAnswer {
+        try send(url, headers: headers, body: nil, namedHost: namedHost)
+    }
+
+    /// The answer to `POST url` with the JSON `body` (a login); the body never appears in an error.
+    public func post(_ url: URL, json body: Data, namedHost: String?) throws -> DownloadedAnswer {
+        try send(url, headers: [:], body: body, namedHost: namedHost)
+    }
+
+    private func send(_ url: URL, headers: [String: String], body: Data?, namedHost: String?) throws -> DownloadedAnswer {
         var download = CappedDownload(maximumBytes: maximumBytes, timeout: timeout, accept: "application/json", refusesPrivateRedirects: true)
         download.namedHost = namedHost
+        download.postBody = body
         download.headers = headers.merging(["User-Agent": "tally/\(TallyVersion.current)"]) { mine, _ in mine }
         var attempts = 0
         while true {
@@ -52,7 +62,9 @@ public struct APIClient: Sendable {
                 notice("\(url.absoluteString): the server asks to wait (HTTP 429); waiting \(Int(seconds.rounded(.up))) seconds")
                 wait(seconds)
             } catch let error as DownloadError {
-                throw APIError(url: url.absoluteString, reason: error.description)
+                var failure = APIError(url: url.absoluteString, reason: error.description)
+                if case .status(let status) = error { failure.status = status }
+                throw failure
             }
         }
     }
@@ -74,6 +86,8 @@ public struct APIClient: Sendable {
 public struct APIError: Error, Sendable, CustomStringConvertible {
     public var url: String
     public var reason: String
+    /// The HTTP status the server answered, when that was the trouble.
+    public var status: Int?
 
     public init(url: String, reason: String) {
         self.url = url

@@ -29,6 +29,9 @@ struct CappedDownload: Sendable {
     var namedHost: String?
     /// More request headers (`User-Agent`, `Authorization`); never part of any message.
     var headers: [String: String] = [:]
+    /// A body to send with `POST` instead of a `GET` (a login); never part of any message. Its
+    /// answer's redirects are not followed.
+    var postBody: Data?
     static let maximumRedirects = 5
 
     init(maximumBytes: Int, timeout: TimeInterval, accept: String? = nil, refusesPrivateRedirects: Bool = false) {
@@ -71,6 +74,7 @@ struct CappedDownload: Sendable {
             case .body(let answer):
                 return answer
             case .redirect(let location):
+                if postBody != nil { throw DownloadError.refusedRedirect(location: location, reason: "a login is never redirected") }
                 current = try redirectTarget(location, from: current, mayReachPrivate: mayReachPrivate, trusting: namedHost)
             }
         }
@@ -90,7 +94,9 @@ struct CappedDownload: Sendable {
         do {
             var fields = HTTPHeaders(headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
             if let accept { fields.replaceOrAdd(name: "Accept", value: accept) }
-            request = try HTTPClient.Request(url: url.absoluteString, headers: fields)
+            if postBody != nil { fields.replaceOrAdd(name: "Content-Type", value: "application/json") }
+            request = try HTTPClient.Request(url: url.absoluteString, method: postBody == nil ? .GET : .POST, headers: fields,
+                                             body: postBody.map { .byteBuffer(ByteBuffer(bytes: $0)) })
         } catch {
             throw DownloadError.failed("\(url.absoluteString) is not a URL to download (\(error))")
         }

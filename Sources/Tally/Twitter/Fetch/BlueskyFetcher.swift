@@ -51,6 +51,12 @@ public struct BlueskyFetcher: Sendable {
     public var term: String?
     public var client: APIClient
     public var progress: (@Sendable (String) -> Void)?
+    /// A handle and app password to log in with when the server asks for one (HTTP 401 or 403);
+    /// never stored or shown.
+    public var login: (handle: String, password: String)?
+    /// Where to log in (`com.atproto.server.createSession`); the pages are then asked there too,
+    /// which hands them on to the AppView.
+    public var loginServer = URL(string: "https://bsky.social")!
 
     public init(server: URL, query: Query, limit: Int = 200, term: String? = nil, client: APIClient = APIClient()) {
         self.server = server
@@ -71,10 +77,21 @@ public struct BlueskyFetcher: Sendable {
         search.position = before
         var cursor: String?
         var fetched = 0
+        var base = server
+        var session: [String: String] = [:]
         repeat {
-            let url = try page(cursor: cursor, fetched: fetched)
+            var url = try page(base, cursor: cursor, fetched: fetched)
             progress?(url.absoluteString)
-            let answer = try client.get(url, namedHost: server.host)
+            let answer: DownloadedAnswer
+            do {
+                answer = try client.get(url, headers: session, namedHost: base.host)
+            } catch let error as APIError where (error.status == 401 || error.status == 403) && session.isEmpty && login != nil {
+                session = try logIn()
+                base = loginServer
+                url = try page(base, cursor: cursor, fetched: fetched)
+                progress?(url.absoluteString)
+                answer = try client.get(url, headers: session, namedHost: base.host)
+            }
             let (times, next) = try Self.postTimes(answer.body, url: url)
             guard !times.isEmpty else { break }
             for time in times where Self.isLater(time, than: search.position) { search.position = time }
@@ -89,7 +106,28 @@ public struct BlueskyFetcher: Sendable {
         return fetched
     }
 
-    private func page(cursor: String?, fetched: Int) throws -> URL {
+    /// The `Authorization` header of a session made with the app password.
+    private func logIn() throws -> [String: String] {
+        guard let login else { return [:] }
+        let url = try FetchedSearch.endpoint(loginServer, "/xrpc/com.atproto.server.createSession", [])
+        progress?(url.absoluteString)
+        let body = try JSONSerialization.data(withJSONObject: ["identifier": login.handle, "password": login.password])
+        let answer: DownloadedAnswer
+        do {
+            answer = try client.post(url, json: body, namedHost: loginServer.host)
+        } catch var error as APIError where error.status == 401 || error.status == 400 {
+            error.reason = "the login as \(login.handle) was refused (\(error.reason)); check TALLY_BLUESKY_HANDLE and TALLY_BLUESKY_APP_PASSWORD"
+            throw error
+        }
+        let parser = JSONParser()
+        let root = try? parser.parse([UInt8](answer.body))
+        guard let token = withExtendedLifetime(parser, { root?["accessJwt"]?.string }), !token.isEmpty else {
+            throw APIError(url: url.absoluteString, reason: "expected a session {accessJwt, …}; found no accessJwt")
+        }
+        return ["Authorization": "Bearer " + token]
+    }
+
+    private func page(_ server: URL, cursor: String?, fetched: Int) throws -> URL {
         var parameters: [(String, String)]
         let path: String
         switch query {

@@ -8,6 +8,9 @@ public struct FetchAgain: Sendable {
     public var limit: Int
     /// The Mastodon access token, from the environment; never stored.
     public var mastodonToken: String?
+    /// The Bluesky handle and app password, from the environment, for a server that asks for a
+    /// login (at the search's own server when it is not the public AppView).
+    public var blueskyLogin: (handle: String, password: String)?
     public var progress: (@Sendable (String) -> Void)?
 
     public init(client: APIClient = APIClient(), limit: Int = 200, mastodonToken: String? = nil) {
@@ -34,6 +37,8 @@ public struct FetchAgain: Sendable {
                     guard let query = BlueskyFetcher.Query(kind: search.kind, text: search.query) else { continue }
                     var fetcher = BlueskyFetcher(server: server, query: query, limit: limit, term: search.term, client: client)
                     fetcher.progress = progress
+                    fetcher.login = blueskyLogin
+                    if search.server != BlueskyFetcher.defaultServer { fetcher.loginServer = server }
                     try fetcher.fetch(into: store, report: report)
                 default:
                     continue

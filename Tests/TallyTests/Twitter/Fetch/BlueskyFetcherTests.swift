@@ -75,4 +75,36 @@ struct BlueskyFetcherTests {
         let error = #expect(throws: APIError.self) { try fetcher.fetch(into: try project.store) { _ in } }
         #expect(error?.description == server.base + "/xrpc/app.bsky.feed.searchPosts?q=x&sort=latest&limit=100: expected Bluesky posts {posts: […], cursor} or a feed {feed: […], cursor}; found keys error")
     }
+
+    @Test("a server that asks for a login gets one with the app password; a wrong one fails naming the handle, never the password")
+    func appPassword() throws {
+        let recorded = try FetchReplay.bluesky(FetchReplay.blueskySearch)
+        let server = try FetchReplay.server { _, request in
+            if request.method == "POST", request.path == "/xrpc/com.atproto.server.createSession" {
+                let login = try? JSONSerialization.jsonObject(with: request.body) as? [String: String]
+                guard login == ["identifier": "alice.test", "password": "APP-PASS-1234"] else { return .json(Data("{\"error\":\"AuthenticationRequired\"}".utf8), status: 401) }
+                return .json(Data("{\"accessJwt\":\"JWT-SECRET-abc\",\"refreshJwt\":\"r\",\"handle\":\"alice.test\"}".utf8))
+            }
+            guard request.headers["authorization"] == "Bearer JWT-SECRET-abc" else { return .json(Data("{\"error\":\"Forbidden\"}".utf8), status: 403) }
+            return .json(request.path.contains("cursor=") ? Data("{\"posts\":[]}".utf8) : recorded)
+        }
+        defer { server.stop() }
+        let project = TestProject()
+        var fetcher = BlueskyFetcher(server: URL(string: server.base)!, query: .words("redistricting"), client: FetchReplay.client())
+        fetcher.loginServer = URL(string: server.base)!
+        let refused = #expect(throws: APIError.self) { try fetcher.fetch(into: try project.store) { _ in } }
+        #expect(refused?.status == 403)
+        fetcher.login = (handle: "alice.test", password: "wrong-PASS-9")
+        let wrong = #expect(throws: APIError.self) { try fetcher.fetch(into: try project.store) { _ in } }
+        #expect(wrong?.description == server.base + "/xrpc/com.atproto.server.createSession: the login as alice.test was refused (the server answered HTTP 401); check TALLY_BLUESKY_HANDLE and TALLY_BLUESKY_APP_PASSWORD")
+        fetcher.login = (handle: "alice.test", password: "APP-PASS-1234")
+        #expect(try fetcher.fetch(into: try project.store) { _ in } == 25)
+        #expect(server.requests.filter { $0.method == "POST" }.count == 2)
+        #expect(try project.store.fetchedSearches().map(\.server) == [server.base])
+        let walker = FileManager.default.enumerator(at: project.folder.url, includingPropertiesForKeys: nil)
+        while let file = walker?.nextObject() as? URL {
+            let data = (try? Data(contentsOf: file)) ?? Data()
+            #expect(data.range(of: Data("APP-PASS".utf8)) == nil && data.range(of: Data("JWT-SECRET".utf8)) == nil, "\(file.path)")
+        }
+    }
 }
