@@ -94,5 +94,6 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    public var description: String { "\(url.escapingControls()): \(reason.escapingControls())" }
+    /// `URL: reason`, or only the reason when no URL was reached (none was named).
+    public var description: String { url.isEmpty ? reason.escapingControls() : "\(url.escapingControls()): \(reason.escapingControls())" }
 }

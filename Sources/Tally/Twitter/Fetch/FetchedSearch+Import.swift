@@ -27,7 +27,7 @@ extension FetchedSearch {
     /// The server a user named: `--server URL` (http or https, any host) or `--instance HOST` (https).
     public static func server(url: String?, host: String?, default fallback: String?) throws -> URL {
         let given = url ?? host.map { "https://" + $0 } ?? fallback
-        guard let given else { throw APIError(url: "(no server)", reason: "name the server with --instance HOST or --server URL") }
+        guard let given else { throw APIError(url: "", reason: "no server to ask: name it with --instance HOST or --server URL") }
         guard let server = URL(string: given), let scheme = server.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let name = server.host, !name.isEmpty else {
             throw APIError(url: given, reason: "not an http or https URL of a server")
