@@ -162,7 +162,7 @@ public struct MastodonFetcher: Sendable {
         }
         var items = parts.queryItems ?? []
         if query.kind == "search" {
-            items.removeAll { $0.name == "max_id" || $0.name == "min_id" || $0.name == "offset" }
+            items.removeAll { $0.name == "max_id" || $0.name == "offset" }
             items.append(URLQueryItem(name: "max_id", value: oldest))
         } else if let since, !items.contains(where: { $0.name == "since_id" || $0.name == "min_id" }) {
             items.append(URLQueryItem(name: "since_id", value: since))

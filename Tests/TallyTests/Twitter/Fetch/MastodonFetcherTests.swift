@@ -72,7 +72,7 @@ struct MastodonFetcherTests {
             if request.path.hasPrefix("/api/v1/accounts/117020565966271181/statuses") { return .json(request.path.contains("max_id") ? Data("[]".utf8) : first) }
             if request.path.hasPrefix("/api/v2/search") {
                 guard request.headers["authorization"] == "Bearer SECRET-TOKEN-4242" else { return .json(Data("{\"error\":\"auth\"}".utf8), status: 401) }
-                let statuses = request.path.contains("max_id") ? "[]" : String(decoding: first, as: UTF8.self)
+                let statuses = request.path.contains("max_id") || request.path.contains("min_id") ? "[]" : String(decoding: first, as: UTF8.self)
                 return .json(Data("{\"accounts\":[],\"hashtags\":[],\"statuses\":\(statuses)}".utf8))
             }
             return .json(Data("{}".utf8), status: 404)
@@ -87,6 +87,9 @@ struct MastodonFetcherTests {
         #expect(summaries.first?.terms == ["words here"])
         #expect(server.requests.suffix(2).map(\.path) == ["/api/v2/search?q=words%20here&type=statuses&resolve=false&limit=40",
                                                            "/api/v2/search?q=words%20here&type=statuses&resolve=false&max_id=117020580489281910&limit=40"])
+        // Again: only newer statuses (`min_id`), none here.
+        #expect(try fetcher(server, MastodonFetcher.Query("words here"), token: "SECRET-TOKEN-4242").fetch(into: store) { _ in } == 0)
+        #expect(server.requests.last?.path == "/api/v2/search?q=words%20here&type=statuses&resolve=false&limit=40&min_id=\(FetchReplay.newestOfFirst)")
         // Without the token the server refuses: one line naming the URL and the status, no token anywhere.
         let error = #expect(throws: APIError.self) { try fetcher(server, .words("other")).fetch(into: store) { _ in } }
         #expect(error?.description == server.base + "/api/v2/search?q=other&type=statuses&resolve=false&limit=40: the server answered HTTP 401")
