@@ -7,8 +7,36 @@ extension TallyCommand {
     struct Fetch: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Download data from the web and import it.",
-            subcommands: [Charts.self]
+            discussion: "`tally fetch --again` fetches every Mastodon and Bluesky search fetched before, each from where it stopped.",
+            subcommands: [Charts.self, Mastodon.self, Bluesky.self]
         )
+
+        @OptionGroup var options: ProjectOptions
+
+        @Flag(help: "Fetch every search fetched before again, adding only what is new.")
+        var again = false
+
+        @OptionGroup var network: NetworkFetchOptions
+
+        func run() throws {
+            guard again else { throw CleanExit.helpRequest(self) }
+            let store: Store
+            do { store = try Store(path: try options.load(needs: [.store]).storeURL.path) } catch { throw fail("\(error)") }
+            var refresher = FetchAgain(client: network.client(), limit: network.limit,
+                                       mastodonToken: ProcessInfo.processInfo.environment["TALLY_MASTODON_TOKEN"])
+            refresher.progress = network.progress()
+            refresher.blueskyLogin = NetworkFetchOptions.blueskyLogin()
+            var failures = 0
+            let count: Int
+            do {
+                count = try refresher.run(into: store, report: { print($0) }, failed: { _, error in
+                    failures += 1
+                    complain("\(error)")
+                })
+            } catch { throw fail("\(error)") }
+            if count == 0 { print("no search was fetched before; fetch one with tally fetch mastodon or tally fetch bluesky") }
+            if failures > 0 { throw fail("\(failures) of \(count) searches could not be fetched again (the pages fetched before each error are imported); see above") }
+        }
     }
 }
 

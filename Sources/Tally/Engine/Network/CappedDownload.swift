@@ -24,6 +24,14 @@ struct CappedDownload: Sendable {
     /// asked for), unless the URL asked for is itself on this machine (a local test server).
     /// Redirects lead only to `http` and `https` in any case, at most `maximumRedirects` of them.
     var refusesPrivateRedirects = false
+    /// With `refusesPrivateRedirects`, the one host a redirect may still reach though it is not
+    /// public: the server the user named (a self-hosted or local one), and only that host.
+    var namedHost: String?
+    /// More request headers (`User-Agent`, `Authorization`); never part of any message.
+    var headers: [String: String] = [:]
+    /// A body to send with `POST` instead of a `GET` (a login); never part of any message. Its
+    /// answer's redirects are not followed.
+    var postBody: Data?
     static let maximumRedirects = 5
 
     init(maximumBytes: Int, timeout: TimeInterval, accept: String? = nil, refusesPrivateRedirects: Bool = false) {
@@ -38,6 +46,12 @@ struct CappedDownload: Sendable {
     /// Blocks the calling thread; the transfer runs on SwiftNIO's event loops, never on Swift's
     /// concurrency pool, which a blocked caller could starve.
     func fetch(_ url: URL) throws -> Data {
+        try fetchAnswer(url).body
+    }
+
+    /// The body of a 2xx answer with the answer's headers (names in lower case); any other
+    /// outcome is a `DownloadError`.
+    func fetchAnswer(_ url: URL) throws -> DownloadedAnswer {
         #if NO_DOWNLOADS
         throw DownloadError.failed("this build of tally does not download")
         #else
@@ -53,14 +67,15 @@ struct CappedDownload: Sendable {
         defer { client.shutdown { _ in } }
         // One deadline for the whole chain of redirects.
         let deadline = DispatchTime.now() + timeout
-        let mayReachPrivate = !refusesPrivateRedirects || url.host.map { PrivateAddresses.isLoopback($0) } == true
+        let mayReachPrivate = !refusesPrivateRedirects || (namedHost == nil && url.host.map { PrivateAddresses.isLoopback($0) } == true)
         var current = url
         for _ in 0...Self.maximumRedirects {
             switch try fetchOnce(current, client: client, deadline: deadline) {
-            case .body(let data):
-                return data
+            case .body(let answer):
+                return answer
             case .redirect(let location):
-                current = try redirectTarget(location, from: current, mayReachPrivate: mayReachPrivate)
+                if postBody != nil { throw DownloadError.refusedRedirect(location: location, reason: "a login is never redirected") }
+                current = try redirectTarget(location, from: current, mayReachPrivate: mayReachPrivate, trusting: namedHost)
             }
         }
         throw DownloadError.failed("more than \(Self.maximumRedirects) redirects from \(url.absoluteString)")
@@ -70,14 +85,18 @@ struct CappedDownload: Sendable {
     #if !NO_DOWNLOADS
     /// What one request brought: a body, or where a redirect sends it.
     private enum Answer {
-        case body(Data)
+        case body(DownloadedAnswer)
         case redirect(String)
     }
 
     private func fetchOnce(_ url: URL, client: HTTPClient, deadline: DispatchTime) throws -> Answer {
         let request: HTTPClient.Request
         do {
-            request = try HTTPClient.Request(url: url.absoluteString, headers: accept.map { ["Accept": $0] } ?? [:])
+            var fields = HTTPHeaders(headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+            if let accept { fields.replaceOrAdd(name: "Accept", value: accept) }
+            if postBody != nil { fields.replaceOrAdd(name: "Content-Type", value: "application/json") }
+            request = try HTTPClient.Request(url: url.absoluteString, method: postBody == nil ? .GET : .POST, headers: fields,
+                                             body: postBody.map { .byteBuffer(ByteBuffer(bytes: $0)) })
         } catch {
             throw DownloadError.failed("\(url.absoluteString) is not a URL to download (\(error))")
         }
@@ -106,12 +125,12 @@ struct CappedDownload: Sendable {
 
     /// Where a redirect's `Location` leads, if it may be followed: `http` or `https`, and, when
     /// private targets are refused, a host whose every address is public.
-    func redirectTarget(_ location: String, from url: URL, mayReachPrivate: Bool) throws -> URL {
+    func redirectTarget(_ location: String, from url: URL, mayReachPrivate: Bool, trusting trusted: String? = nil) throws -> URL {
         guard let target = URL(string: location, relativeTo: url)?.absoluteURL,
               let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https", let host = target.host, !host.isEmpty else {
             throw DownloadError.refusedRedirect(location: location, reason: "only http and https addresses are followed")
         }
-        if !mayReachPrivate, let address = PrivateAddresses.firstNonGlobal(host) {
+        if !mayReachPrivate, host.lowercased() != trusted?.lowercased(), let address = PrivateAddresses.firstNonGlobal(host) {
             throw DownloadError.refusedRedirect(location: location, reason: "it leads to \(address)")
         }
         return target
@@ -121,10 +140,11 @@ struct CappedDownload: Sendable {
     /// Takes the answer part by part as SwiftNIO reads it (the next read waits for this one), and
     /// fails the request, which closes its connection, at the first sign of too much.
     private final class Collector: HTTPClientResponseDelegate, @unchecked Sendable {
-        typealias Response = Data
+        typealias Response = DownloadedAnswer
         let maximumBytes: Int
         // Touched only on the request's event loop, one call at a time.
         private var body = ByteBuffer()
+        private var headers: [String: String] = [:]
 
         /// A redirect, which `fetch` follows or refuses; its body is not read.
         struct Redirected: Error {
@@ -135,10 +155,14 @@ struct CappedDownload: Sendable {
             self.maximumBytes = maximumBytes
         }
 
-        func didReceiveHead(task: HTTPClient.Task<Data>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        func didReceiveHead(task: HTTPClient.Task<DownloadedAnswer>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
             if (300..<400).contains(Int(head.status.code)), let location = head.headers.first(name: "Location") {
                 return task.eventLoop.makeFailedFuture(Redirected(location: location))
             }
+            if head.status.code == 429 {
+                return task.eventLoop.makeFailedFuture(DownloadError.tooManyRequests(retryAfter: head.headers.first(name: "Retry-After")))
+            }
+            for (name, value) in head.headers { headers[name.lowercased()] = headers[name.lowercased()].map { $0 + ", " + value } ?? value }
             guard (200..<300).contains(Int(head.status.code)) else {
                 return task.eventLoop.makeFailedFuture(DownloadError.status(Int(head.status.code)))
             }
@@ -149,7 +173,7 @@ struct CappedDownload: Sendable {
             return task.eventLoop.makeSucceededVoidFuture()
         }
 
-        func didReceiveBodyPart(task: HTTPClient.Task<Data>, _ part: ByteBuffer) -> EventLoopFuture<Void> {
+        func didReceiveBodyPart(task: HTTPClient.Task<DownloadedAnswer>, _ part: ByteBuffer) -> EventLoopFuture<Void> {
             guard body.readableBytes + part.readableBytes <= maximumBytes else {
                 body = ByteBuffer()
                 return task.eventLoop.makeFailedFuture(DownloadError.tooLarge(limit: maximumBytes, declared: nil))
@@ -158,8 +182,8 @@ struct CappedDownload: Sendable {
             return task.eventLoop.makeSucceededVoidFuture()
         }
 
-        func didFinishRequest(task: HTTPClient.Task<Data>) throws -> Data {
-            Data(body.readableBytesView)
+        func didFinishRequest(task: HTTPClient.Task<DownloadedAnswer>) throws -> DownloadedAnswer {
+            DownloadedAnswer(body: Data(body.readableBytesView), headers: headers)
         }
     }
 
@@ -170,11 +194,15 @@ struct CappedDownload: Sendable {
             return error
         case NIOHTTPDecompression.DecompressionError.limit:
             return DownloadError.tooLarge(limit: maximumBytes, declared: nil)
+        case let error as HTTPClientError where error == .remoteConnectionClosed:
+            return DownloadError.connectionDropped
         case let error as HTTPClientError where [.deadlineExceeded, .readTimeout, .connectTimeout, .cancelled].contains(error):
             return DownloadError.timedOut(seconds: timeout)
         case let error as NIOConnectionError:
             if error.dnsAError != nil || error.dnsAAAAError != nil { return DownloadError.cannotConnect("the host \(error.host) is not known") }
             return describe(error.connectionErrors.first?.error ?? DownloadError.cannotConnect("no address of \(error.host) answers"))
+        case let error as IOError where error.errnoCode == ECONNRESET || error.errnoCode == EPIPE:
+            return DownloadError.connectionDropped
         case let error as IOError:
             return DownloadError.cannotConnect(String(cString: strerror(error.errnoCode)))
         case is SocketAddressError:
@@ -187,9 +215,9 @@ struct CappedDownload: Sendable {
     /// The result, handed from the event loop to the waiting thread.
     private final class Outcome: @unchecked Sendable {
         private let lock = NSLock()
-        private var value: Result<Data, Error> = .failure(DownloadError.failed("no answer"))
-        func set(_ result: Result<Data, Error>) { lock.withLock { value = result } }
-        func get() throws -> Data { try lock.withLock { try value.get() } }
+        private var value: Result<DownloadedAnswer, Error> = .failure(DownloadError.failed("no answer"))
+        func set(_ result: Result<DownloadedAnswer, Error>) { lock.withLock { value = result } }
+        func get() throws -> DownloadedAnswer { try lock.withLock { try value.get() } }
     }
     #endif
 }
@@ -199,6 +227,10 @@ enum DownloadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No complete answer within the time asked.
     case timedOut(seconds: TimeInterval)
     case cannotConnect(String)
+    /// The connection closed before a whole answer came; asking again may work.
+    case connectionDropped
+    /// HTTP 429, with the `Retry-After` it gave, if any.
+    case tooManyRequests(retryAfter: String?)
     /// The server answered with a status other than 2xx.
     case status(Int)
     /// The body (declared, or as received so far) is larger than the cap.
@@ -211,6 +243,9 @@ enum DownloadError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .timedOut(let seconds): "timed out: no complete answer within \(Self.duration(seconds))"
         case .cannotConnect(let reason): "cannot connect (\(reason)); are you offline?"
+        case .connectionDropped: "the connection closed before the whole answer came"
+        case .tooManyRequests(let after?): "the server answered HTTP 429 (too many requests; retry after \(after))"
+        case .tooManyRequests(nil): "the server answered HTTP 429 (too many requests)"
         case .status(let status): "the server answered HTTP \(status)"
         case .tooLarge(let limit, let declared?): "the answer declares \(declared) bytes, more than the \(ByteCount.format(Int64(limit))) allowed"
         case .tooLarge(let limit, nil): "the answer is larger than the \(ByteCount.format(Int64(limit))) allowed; stopped reading it"

@@ -184,5 +184,23 @@ enum TwitterSchema {
                 ALTER TABLE timeline_tweet ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
                 """)
         }
+
+        // What `tally fetch` asked each server, and how far it got, so the next fetch of the
+        // same search asks only for what is newer and `tally fetch --again` can repeat them all.
+        // No key or token is kept: those come from the environment each time.
+        migrator.registerMigration("twitter-7-fetches") { db in
+            try db.execute(sql: """
+                CREATE TABLE fetched_search (
+                    network TEXT NOT NULL,
+                    server TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    query TEXT NOT NULL,
+                    term TEXT,
+                    position TEXT,
+                    fetched_at INTEGER NOT NULL,
+                    PRIMARY KEY (network, server, kind, query)
+                );
+                """)
+        }
     }
 }
