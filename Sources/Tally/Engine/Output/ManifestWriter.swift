@@ -28,6 +28,21 @@ final class ManifestWriter {
         if buffer.count >= 1 << 20 { try flush() }
     }
 
+    /// The section the last file line was written under (`#section` lines mark each change).
+    private var section: String?
+
+    /// Writes one file's line (`digest path`, without its newline) under `section`, marking the
+    /// section first when it is not the one the line before was under.
+    func file(_ line: some Collection<UInt8>, section: String) throws {
+        if section != self.section {
+            try append(Manifest.section(section))
+            self.section = section
+        }
+        buffer += line
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
     /// Writes what is buffered and closes the file.
     func close() throws {
         try flush()

@@ -57,7 +57,6 @@ extension SiteWriter {
         do {
             let lines = try ManifestWriter(path: pending.path)
             var folders = FolderMaker(root: staging.path)
-            var section: String?
             try produce { file in
                 let target = try Self.resolve(file.path, under: staging)
                 guard emitted.insert(Manifest.PathKey(file.path)).inserted else { return duplicates.append(file.path) }
@@ -68,30 +67,19 @@ extension SiteWriter {
                     staged.append(file.path)
                 }
                 count += 1
-                if file.section != section {
-                    try lines.append(Manifest.section(file.section))
-                    section = file.section
-                }
-                try lines.append(Manifest.line(file.path, digest))
+                try lines.file(Manifest.line(file.path, digest).utf8.dropLast(), section: file.section)
             }
             // The previous build's files not made again: kept in the sections that plan only what
             // changed, removed from the others.
-            var lastSection: ArraySlice<UInt8> = []
-            var kept = false
+            var lastSection: (bytes: ArraySlice<UInt8>, name: String, kept: Bool)?
             try Manifest.forEachFile(in: data) { fileSection, path, line in
                 guard !emitted.contains(Manifest.PathKey(bytes: path)) else { return }
-                if !fileSection.elementsEqual(lastSection) || section == nil {
-                    lastSection = fileSection
+                if lastSection == nil || !fileSection.elementsEqual(lastSection!.bytes) {
                     let name = String(decoding: fileSection, as: UTF8.self)
-                    kept = keeping.contains(name)
-                    if kept && name != section {
-                        try lines.append(Manifest.section(name))
-                        section = name
-                    }
+                    lastSection = (fileSection, name, keeping.contains(name))
                 }
-                guard kept else { return removed.append(String(decoding: path, as: UTF8.self)) }
-                try lines.append(line)
-                try lines.append([0x0A][...])
+                guard let current = lastSection, current.kept else { return removed.append(String(decoding: path, as: UTF8.self)) }
+                try lines.file(line, section: current.name)
                 count += 1
             }
             let state = try writeState(record, to: pendingState)

@@ -61,7 +61,6 @@ public struct SiteWriter: SiteOutput {
         do {
             let lines = try ManifestWriter(path: pending.path)
             var folders = FolderMaker(root: staging.path)
-            var section: String?
             try produce { file in
                 let target = try Self.resolve(file.path, under: staging)
                 try folders.make(parentOf: file.path)
@@ -80,11 +79,7 @@ public struct SiteWriter: SiteOutput {
                 }
                 count += 1
                 if before != nil { kept += 1 }
-                if file.section != section {
-                    try lines.append(Manifest.section(file.section))
-                    section = file.section
-                }
-                try lines.append(Manifest.line(file.path, digest))
+                try lines.file(Manifest.line(file.path, digest).utf8.dropLast(), section: file.section)
             }
             // Written before the swap, naming the staging folder (which becomes the output by
             // rename): a build killed in between leaves a manifest that no longer matches, which the
