@@ -99,6 +99,13 @@ public struct SiteBuilder {
         // Sections hand over pages as they plan them; a render stage of its own renders them on
         // every core a chunk at a time and writes each chunk at once, while planning goes on, so
         // memory holds a chunk or two, not the site.
+        // The search's documents are gathered beside the sections, and written after them.
+        let search = SearchIndexTask(sources: sources, context: try {
+            var own = context
+            own.store = try store.reader()
+            return own
+        }())
+        defer { search.stop() }
         let produce: ((OutputFile) throws -> Void) throws -> Void = { emitFile in try withoutActuallyEscaping(emitFile) { emitOutput in
             let target = WriteTarget(emitOutput)
             // The stage lets go of the output's writer before `write` returns.
@@ -123,17 +130,15 @@ public struct SiteBuilder {
                     try pipeline.drain()
                 }
             }
-            // The site search: every source's documents, tokenised and cut into shards and records. First,
-            // so that `--verbose` shows the memory it needs, not memory that earlier steps freed.
-            try step("index search", key: "search") {
-                var index = SearchIndexWriter()
-                for (number, source) in sources.enumerated() { try source.searchDocuments(context) { index.add($0, source: number) } }
-                try index.write(emit)
-                try sink.page(SearchPage.page(navigation: navigation))
-            }
             try step("home page", key: "home") { try emit(OutputFile(path: Routes.home, bytes: Array(home.utf8))) }
             for (key, section) in sections {
                 try step("section \(section.name)", key: key) { try section.plan(into: sink) }
+            }
+            // The site search: every source's documents, tokenised (while the sections ran) and cut
+            // into shards and records.
+            try step("index search", key: "search") {
+                try search.index().write(emit)
+                try sink.page(SearchPage.page(navigation: navigation))
             }
             try step("hosting files", key: "hosting") {
                 let root = notFoundRoot ?? NotFoundPage.rootPath(baseURL: project.baseURL)

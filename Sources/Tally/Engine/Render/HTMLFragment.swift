@@ -196,11 +196,11 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
     /// Puts every fragment back into HTML rendered by cmark-gfm.
     static func restore(in html: String) -> String {
         let marker = prefix
-        guard html.contains(marker) else { return html }
+        guard html[...].firstByteRange(of: marker) != nil else { return html }
         var out = ""
         out.reserveCapacity(html.utf8.count)
         var rest = Substring(html)
-        while let found = rest.range(of: marker) {
+        while let found = rest.firstByteRange(of: marker) {
             var before = rest[..<found.lowerBound]
             var after = rest[found.upperBound...]
             guard var kind = after.first, let end = after.firstIndex(of: "y") else { break }

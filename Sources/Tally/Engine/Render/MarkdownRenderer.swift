@@ -39,13 +39,13 @@ public enum MarkdownRenderer {
     /// forge it: backticks from data are escaped, so only templates make code spans; the key is
     /// copied only when it is a plain number.
     static func sortKeys(_ html: String) -> String {
-        guard html.contains("<code>sort:") else { return html }
+        guard html[...].firstByteRange(of: "<code>sort:") != nil else { return html }
         var out = ""
         out.reserveCapacity(html.utf8.count)
         var rest = Substring(html)
-        while let code = rest.range(of: "<code>sort:") {
-            guard let close = rest[code.upperBound...].range(of: "</code></td>"),
-                  let cellStart = rest[..<code.lowerBound].range(of: "<td", options: .backwards),
+        while let code = rest.firstByteRange(of: "<code>sort:") {
+            guard let close = rest[code.upperBound...].firstByteRange(of: "</code></td>"),
+                  let cellStart = rest[..<code.lowerBound].lastByteRange(of: "<td"),
                   let tagEnd = rest[cellStart.upperBound..<code.lowerBound].firstIndex(of: ">") else {
                 out += rest[..<code.upperBound]
                 rest = rest[code.upperBound...]
@@ -71,11 +71,11 @@ public enum MarkdownRenderer {
     /// size; Markdown has no syntax for it) gets `width` and `height`, so nothing shifts while it
     /// loads. Data cannot forge the tag: cmark escapes `<` and `"`; only digits are copied.
     static func sizeImages(_ html: String) -> String {
-        guard html.contains("<img src=\"") else { return html }
+        guard html[...].firstByteRange(of: "<img src=\"") != nil else { return html }
         var out = ""
         out.reserveCapacity(html.utf8.count + 256)
         var rest = Substring(html)
-        while let start = rest.range(of: "<img src=\"") {
+        while let start = rest.firstByteRange(of: "<img src=\"") {
             out += rest[..<start.lowerBound]
             rest = rest[start.upperBound...]
             guard let end = rest.firstIndex(of: "\"") else { out += "<img src=\""; break }

@@ -32,6 +32,8 @@ public struct SearchIndexWriter {
     private var tokens: [String] = []
     private var postings: [Posting] = []
     private var added = 0
+    /// The shards and their first tokens, once `seal()` made them.
+    private var sealed: (shards: [OutputFile], boundaries: [String])?
 
     /// Documents a block holds at most (a number's low 24 bits).
     static let blockSize: Int32 = 1 << 24
@@ -93,6 +95,7 @@ public struct SearchIndexWriter {
 
     /// Adds one document to the end of its block (`block(weight:source:)`).
     public mutating func add(_ document: SearchDocument, source: Int = 0) {
+        precondition(sealed == nil, "a sealed search index takes no more documents")
         let block = Self.block(weight: document.weight, source: source)
         let place = blocks[block, default: []].count
         // A block past 2^24 documents (never seen: a million tweets are 1/16 of it) starts over at
@@ -138,20 +141,45 @@ public struct SearchIndexWriter {
         return files
     }
 
+    /// Encodes the shards now and lets go of the postings, which take several times their
+    /// encoded size: an index gathered beside the sections (`SearchIndexTask`) is held until
+    /// the sections are done, in the same memory as the biggest page. Nothing can be added after.
+    public mutating func seal() {
+        guard sealed == nil else { return }
+        var shards: [OutputFile] = []
+        let boundaries = writeShards { shards.append($0) }  // a closure that cannot throw: neither can the call
+        sealed = (shards, boundaries)
+        tokens = []
+        tokenNumbers = [:]
+        postings = []
+    }
+
     /// Hands over the index files one at a time, so that memory holds one file, not the index.
     public func write(_ emit: (OutputFile) throws -> Void) throws {
-        // Shards: tokens in UTF-16 order (the order of JavaScript's string comparison), cut by size.
+        var boundaries: [String]
+        if let sealed {
+            for shard in sealed.shards { try emit(shard) }
+            boundaries = sealed.boundaries
+        } else {
+            boundaries = try writeShards(emit)
+        }
+        try writeRecords(emit)
+        try writeIndex(boundaries: boundaries, emit)
+    }
+
+    /// The shards, handed to `emit`: tokens in UTF-16 order (the order of JavaScript's string
+    /// comparison), cut by size. Returns each shard's first token.
+    private func writeShards(_ emit: (OutputFile) throws -> Void) rethrows -> [String] {
         let units = tokens.map { Array($0.utf16) }  // compared many times: transcoded once
         let order = tokens.indices.sorted { units[$0].lexicographicallyPrecedes(units[$1]) }
         var boundaries: [String] = []
         var body: [UInt8] = []
-        func flush() throws {
-            guard !body.isEmpty else { return }
+        func shard() -> OutputFile {
             var bytes = Array("tallySearch.shard(\(boundaries.count - 1),\"".utf8)
             bytes += body
             bytes += Array("\");\n".utf8)
-            try emit(OutputFile(path: Routes.searchShard(boundaries.count - 1), bytes: bytes))
             body = []
+            return OutputFile(path: Routes.searchShard(boundaries.count - 1), bytes: bytes)
         }
         for n in order {
             var entry = Array(tokens[n].utf8)
@@ -161,15 +189,19 @@ public struct SearchIndexWriter {
             entry.append(UInt8(ascii: " "))
             PostingCode.append(Posting.numbers(postings[n].bodies).sorted(), to: &entry)
             if boundaries.isEmpty || (!body.isEmpty && body.count + entry.count > shardBytes) {
-                try flush()
+                if !body.isEmpty { try emit(shard()) }
                 boundaries.append(boundaries.isEmpty ? "" : tokens[n])
             } else {
                 body.append(UInt8(ascii: ","))
             }
             body += entry
         }
-        try flush()
+        if !body.isEmpty { try emit(shard()) }
+        return boundaries
+    }
 
+    /// The result records, `chunkSize` a file, block by block.
+    private func writeRecords(_ emit: (OutputFile) throws -> Void) throws {
         let ordered = blocks.keys.sorted()
         for block in ordered {
             let members = blocks[block]!
@@ -184,7 +216,11 @@ public struct SearchIndexWriter {
                 try emit(OutputFile(path: Routes.searchDocuments(key), bytes: bytes))
             }
         }
+    }
 
+    /// `search/index.js`: the counts, the blocks and the shards' first tokens.
+    private func writeIndex(boundaries: [String], _ emit: (OutputFile) throws -> Void) throws {
+        let ordered = blocks.keys.sorted()
         var index = Array("window.tallySearchIndex = {\"documents\":\(added),\"chunkSize\":\(chunkSize),\"blockSize\":\(Self.blockSize),".utf8)
         index += Array("\"maxLength\":\(SearchText.maxLength),\"shardFolder\":".utf8)
         JavaScript.appendString(Routes.searchShardFolder, to: &index)

@@ -150,6 +150,30 @@ public final class Store: Sendable {
         }
     }
 
+    private init(path: String, sources: [any DataSource], queue: DatabaseQueue) {
+        self.path = path
+        self.sources = sources
+        self.queue = queue
+    }
+
+    /// Another connection to the same file, for reading only, with the cache of a build: work on
+    /// a thread of its own (the site search's documents) reads beside this one instead of waiting
+    /// for it, as a `DatabaseQueue` runs one read at a time.
+    public func reader() throws -> Store {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(600)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA cache_size = -2048")  // read once, in order
+            try db.execute(sql: "PRAGMA temp_store = FILE")
+        }
+        do {
+            return Store(path: path, sources: sources, queue: try DatabaseQueue(path: path, configuration: configuration))
+        } catch let error as DatabaseError {
+            throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
+        }
+    }
+
     /// Sets how much of the file SQLite keeps in memory. Imports walk large B-trees and get 64 MiB;
     /// a build reads each row about once, so a small cache costs it nothing and saves memory.
     /// Sorts bigger than the cache then spill to temporary files: a build lists a search's tweets

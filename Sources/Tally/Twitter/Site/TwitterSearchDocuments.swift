@@ -32,9 +32,6 @@ public enum TwitterSearchDocuments {
     /// there (the search index keeps each kind's numbers, and its files, as they were). Row ids
     /// are not used: a store upgraded from an older Tally numbers its rows otherwise.
     public static func produce(_ store: Store, _ emit: (SearchDocument) throws -> Void) throws {
-        let terms = try store.allTerms()
-        let index = TermIndex(terms)
-        let directory = TwitterDirectory(terms: terms, people: try store.people(), hashtags: try store.hashtags())
         struct Newest { var tweetID: String; var date: Int64; var display: String; var first: Int }
         var people: [String: Newest] = [:]
         var hashtags: [String: Newest] = [:]
@@ -51,6 +48,11 @@ public enum TwitterSearchDocuments {
                 hashtags[folded] = Newest(tweetID: row.id, date: row.createdAt, display: "#" + tag, first: hashtags[folded]?.first ?? hashtags.count)
             }
         }
+        // Read after the tweets, not held while they are: the index is gathered beside the
+        // sections (`SearchIndexTask`), in the same memory as their biggest page.
+        let terms = try store.allTerms()
+        let index = TermIndex(terms)
+        let directory = TwitterDirectory(terms: terms, people: try store.people(), hashtags: try store.hashtags())
         // Everyone with a page, the people only mentioned included; an author without one (there
         // should be none) opens their newest tweet.
         var listed = Set<String>()
