@@ -30,11 +30,19 @@ extension TallyCommand {
             var failures = 0
             let count: Int
             do {
-                count = try refresher.run(into: store, report: { print($0) }, failed: { _, error in
+                count = try refresher.run(into: store, report: {
+                    NetworkFetchOptions.clearProgress()
+                    print($0)
+                }, failed: { _, error in
+                    NetworkFetchOptions.clearProgress()
                     failures += 1
                     complain("\(error)")
                 })
-            } catch { throw fail("\(error)") }
+            } catch {
+                NetworkFetchOptions.clearProgress()
+                throw fail("\(error)")
+            }
+            NetworkFetchOptions.clearProgress()
             if count == 0 { print("no search was fetched before; fetch one with tally fetch mastodon, bluesky or twitter") }
             if failures > 0 { throw fail("\(failures) of \(count) searches could not be fetched again (the pages fetched before each error are imported); see above") }
         }

@@ -38,7 +38,7 @@ extension TallyCommand.Fetch.Flickr {
 
         @OptionGroup var options: ProjectOptions
 
-        @Argument(help: "The place's Flickr place_id (as `tally fetch flickr places` stored it).")
+        @Argument(help: "The place's name as `tally fetch flickr places` stored it (London), or its Flickr place_id.")
         var place: String
 
         @OptionGroup var target: FlickrTargetOptions

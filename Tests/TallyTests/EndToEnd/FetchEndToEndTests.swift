@@ -104,10 +104,12 @@ struct FetchEndToEndTests {
         #expect(search.status == 0, "\(search.stderr)")
         #expect(search.stdout.split(separator: "\n").count == 3)
         #expect(search.stdout.hasPrefix(server.base + "/2/tweets/search/recent?query=%23nyc&max_results=100&"))
+        // Not a terminal: one line per page and no progress line.
+        #expect(search.stderr.isEmpty)
         let places = try CommandLineTool.output(["fetch", "flickr", "places", "--server", rest], environment: keys, in: folder)
         #expect(places.status == 0, "\(places.stderr)")
         #expect(places.stdout == rest + "?method=flickr.places.getTopPlacesList&place_type_id=7&format=json&nojsoncallback=1 [Flickr places]: 100 places new, 0 already stored\n")
-        let photos = try CommandLineTool.output(["fetch", "flickr", "photos", FetchReplay.england, "--server", rest, "--limit", "15"], environment: keys, in: folder)
+        let photos = try CommandLineTool.output(["fetch", "flickr", "photos", "England", "--server", rest, "--limit", "15"], environment: keys, in: folder)
         #expect(photos.status == 0, "\(photos.stderr)")
         #expect(photos.stdout.split(separator: "\n").count == 3)
         let wrong = try CommandLineTool.output(["fetch", "flickr", "places", "--server", rest], environment: ["TALLY_FLICKR_API_KEY": "WRONG-KEY-31"], in: folder)
@@ -138,5 +140,25 @@ struct FetchEndToEndTests {
             if data.range(of: Data(FetchReplay.twitterToken.utf8)) != nil || data.range(of: Data(FetchReplay.flickrKey.utf8)) != nil { seen.append(file.path) }
         }
         #expect(seen.isEmpty)
+    }
+
+    @Test("on a terminal a progress line is redrawn with each request and cleared before each page's line",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs util-linux's script for a terminal"))
+    func progressLine() throws {
+        let server = try FetchReplay.server(try FetchReplay.twitterAPI())
+        defer { server.stop() }
+        let project = TestProject()
+        try project.folder.write(["tally.toml": "title = \"Fetched\"\n"])
+        // `script` runs the command with its output and errors on a terminal and copies what it shows.
+        let command = "'\(CommandLineTool.executable.path)' fetch twitter '#nyc' --server '\(server.base)'"
+        let shown = try CommandLineTool.output(["-q", "-e", "-c", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"),
+                                               environment: ["TALLY_TWITTER_BEARER_TOKEN": FetchReplay.twitterToken], in: project.folder.url)
+        #expect(shown.status == 0, "\(shown.stdout)")
+        let progress = "\r\u{1B}[Kfetching \(server.base)/2/tweets/search/recent?query=%23nyc&max_results=100&"
+        #expect(shown.stdout.components(separatedBy: progress).count == 4, "\(shown.stdout.debugDescription)")
+        // Each page's line starts on a cleared line.
+        let pages = shown.stdout.components(separatedBy: "\r\u{1B}[K\(server.base)/2/tweets/search/recent?")
+        #expect(pages.count == 4, "\(shown.stdout.debugDescription)")
+        #expect(!shown.stdout.contains(FetchReplay.twitterToken))
     }
 }

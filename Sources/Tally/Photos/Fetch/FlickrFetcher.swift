@@ -10,7 +10,8 @@ public struct FlickrFetcher: Sendable {
     public enum Query: Sendable, Equatable {
         /// The top places of a type (`place_type_id`: 7 a locality, 8 a region, 12 a country…).
         case places(typeID: Int)
-        /// The photos of a place, by its `place_id`.
+        /// The photos of a place: its `place_id`, or the name of a place stored (`London`, or
+        /// `London, England, United Kingdom`).
         case photos(place: String)
     }
 
@@ -59,7 +60,8 @@ public struct FlickrFetcher: Sendable {
             let count = try Self.items(body, "places", "place", url: url)
             report(try importPage(body, from: url, into: store, place: nil))
             return count
-        case .photos(let place):
+        case .photos(let named):
+            let place = try Self.placeID(named, in: store)
             let size = max(1, min(Self.largestPage, limit))
             var fetched = 0, page = 1
             while fetched < limit {
@@ -74,6 +76,14 @@ public struct FlickrFetcher: Sendable {
             }
             return fetched
         }
+    }
+
+    /// The `place_id` a command names: a stored place's id, or the one stored place of that name;
+    /// anything else is taken as a `place_id` Flickr knows.
+    static func placeID(_ named: String, in store: Store) throws -> String {
+        let ids = try store.photoPlaceIDs(named: named)
+        guard ids.count > 1, ids.first != named else { return ids.first ?? named }
+        throw APIError(url: "", reason: "\"\(named)\" names \(ids.count) stored places (\(ids.prefix(5).joined(separator: ", "))\(ids.count > 5 ? ", …" : "")); name one by its place_id")
     }
 
     /// The answer to `method`, with the URL it is shown by (without the key). Flickr answers a

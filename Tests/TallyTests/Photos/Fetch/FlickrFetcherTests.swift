@@ -51,6 +51,25 @@ struct FlickrFetcherTests {
         #expect(try photos(under: FetchReplay.england, in: store) == 15)
     }
 
+    @Test("a place is named by its place_id or by the name stored for it; a name two places share asks for the id")
+    func placeNames() throws {
+        let server = try FetchReplay.server(try FetchReplay.flickrAPI())
+        defer { server.stop() }
+        let project = TestProject()
+        let store = try project.store
+        try fetcher(server, .places(typeID: 7)).fetch(into: store) { _ in }
+        #expect(try fetcher(server, .photos(place: "england"), limit: 5).fetch(into: store) { _ in } == 5)
+        #expect(server.requests.last?.path.contains("&place_id=\(FetchReplay.england)&") == true)
+        #expect(try FlickrFetcher.placeID("England, GB, United Kingdom", in: store) == FetchReplay.england)
+        #expect(try FlickrFetcher.placeID(FetchReplay.england, in: store) == FetchReplay.england)
+        #expect(try FlickrFetcher.placeID("7.MJR8tTVrIO1EgB", in: store) == "7.MJR8tTVrIO1EgB")
+        let twins = Data(#"{"places": {"total": 2, "place": [{"place_id": "aaa", "woe_name": "Springfield", "_content": "Springfield, IL"}, {"place_id": "bbb", "woe_name": "Springfield", "_content": "Springfield, MA"}]}, "stat": "ok"}"#.utf8)
+        _ = try Importer(store: store, options: ImportOptions([:])).importDocument(twins, displayName: "twins.json")
+        let error = #expect(throws: APIError.self) { try FlickrFetcher.placeID("springfield", in: store) }
+        #expect(error?.description == "\"springfield\" names 2 stored places (aaa, bbb); name one by its place_id")
+        #expect(try FlickrFetcher.placeID("Springfield, MA", in: store) == "bbb")
+    }
+
     @Test("Flickr's {stat: fail} answer is one line naming the URL without the key and Flickr's message")
     func failure() throws {
         let server = try FetchReplay.server(try FetchReplay.flickrAPI())
