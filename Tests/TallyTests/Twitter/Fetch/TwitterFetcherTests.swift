@@ -131,6 +131,29 @@ struct TwitterFetcherTests {
         #expect(server.requests.count == 2 && server.requests[0].path == server.requests[1].path)
     }
 
+    @Test("a 429 without Retry-After waits until the X API's x-rate-limit-reset: none for a reset passed, a failure for one too far off")
+    func rateLimitReset() throws {
+        let replay = try FetchReplay.twitterAPI()
+        let reset = FetchReplay.Shared("1")
+        let asked = FetchReplay.Shared(0)
+        let server = try FetchReplay.server { base, request in
+            asked.value += 1
+            return asked.value % 2 == 1 ? .json(Data("{\"title\":\"Too Many Requests\"}".utf8), status: 429, headers: ["x-rate-limit-reset": reset.value])
+                : replay(base, request)
+        }
+        defer { server.stop() }
+        let project = TestProject()
+        let waits = FetchReplay.WaitLog()
+        #expect(try fetcher(server, .words("#nyc"), limit: 10, client: FetchReplay.client(waits: waits)).fetch(into: try project.store) { _ in } == 10)
+        #expect(waits.waits == [0])
+        // A window that resets in a day is more than the five minutes a fetch waits.
+        reset.value = String(Int64(Date().timeIntervalSince1970) + 86_400)
+        let error = #expect(throws: APIError.self) { try fetcher(server, .words("#other"), client: FetchReplay.client(waits: waits)).fetch(into: try project.store) { _ in } }
+        #expect(error?.reason.hasPrefix("the server answered HTTP 429 (too many requests) and asks to wait ") == true)
+        #expect(error?.reason.hasSuffix(" seconds, more than the 300 allowed; try again later") == true)
+        #expect(waits.waits == [0])
+    }
+
     @Test("a page that fails (HTTP error, malformed body, a tweet without an id) stops the fetch in one line; the pages before it stay, nothing of it does")
     func failures() throws {
         let first = try FetchReplay.twitter(FetchReplay.firstTweetPage)
