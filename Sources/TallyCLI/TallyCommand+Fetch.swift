@@ -7,8 +7,8 @@ extension TallyCommand {
     struct Fetch: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Download data from the web and import it.",
-            discussion: "`tally fetch --again` fetches every Mastodon and Bluesky search fetched before, each from where it stopped.",
-            subcommands: [Charts.self, Mastodon.self, Bluesky.self]
+            discussion: "`tally fetch --again` fetches every Mastodon, Bluesky and Twitter search fetched before, each from where it stopped.",
+            subcommands: [Charts.self, Mastodon.self, Bluesky.self, Twitter.self, Flickr.self]
         )
 
         @OptionGroup var options: ProjectOptions
@@ -26,15 +26,24 @@ extension TallyCommand {
                                        mastodonToken: ProcessInfo.processInfo.environment["TALLY_MASTODON_TOKEN"])
             refresher.progress = network.progress()
             refresher.blueskyLogin = NetworkFetchOptions.blueskyLogin()
+            refresher.twitterToken = APIKey.optional(TwitterFetcher.tokenVariable)
             var failures = 0
             let count: Int
             do {
-                count = try refresher.run(into: store, report: { print($0) }, failed: { _, error in
+                count = try refresher.run(into: store, report: {
+                    NetworkFetchOptions.clearProgress()
+                    print($0)
+                }, failed: { _, error in
+                    NetworkFetchOptions.clearProgress()
                     failures += 1
                     complain("\(error)")
                 })
-            } catch { throw fail("\(error)") }
-            if count == 0 { print("no search was fetched before; fetch one with tally fetch mastodon or tally fetch bluesky") }
+            } catch {
+                NetworkFetchOptions.clearProgress()
+                throw fail("\(error)")
+            }
+            NetworkFetchOptions.clearProgress()
+            if count == 0 { print("no search was fetched before; fetch one with tally fetch mastodon, bluesky or twitter") }
             if failures > 0 { throw fail("\(failures) of \(count) searches could not be fetched again (the pages fetched before each error are imported); see above") }
         }
     }

@@ -25,7 +25,7 @@ extension TallyCommand.Fetch {
 
         func run() throws {
             try network.run(options) { store, report in
-                let url = try FetchedSearch.server(url: target.server, host: nil, default: BlueskyFetcher.defaultServer)
+                let url = try APIEndpoint.server(url: target.server, host: nil, default: BlueskyFetcher.defaultServer)
                 var fetcher = BlueskyFetcher(server: url, query: BlueskyFetcher.Query(query), limit: network.limit, term: target.term, client: network.client())
                 fetcher.progress = network.progress()
                 fetcher.login = NetworkFetchOptions.blueskyLogin()

@@ -37,7 +37,7 @@ extension TallyCommand.Fetch {
         func run() throws {
             try network.run(options) { store, report in
                 let what: MastodonFetcher.Query = publicTimeline ? .publicTimeline : MastodonFetcher.Query(query ?? "")
-                let url = try FetchedSearch.server(url: target.server, host: instance, default: MastodonFetcher.accountHost(what).map { "https://" + $0 })
+                let url = try APIEndpoint.server(url: target.server, host: instance, default: MastodonFetcher.accountHost(what).map { "https://" + $0 })
                 let key = token ?? ProcessInfo.processInfo.environment["TALLY_MASTODON_TOKEN"]
                 var fetcher = MastodonFetcher(server: url, query: what, limit: network.limit, token: key?.isEmpty == true ? nil : key,
                                               term: target.term, client: network.client())

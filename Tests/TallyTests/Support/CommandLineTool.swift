@@ -45,8 +45,8 @@ enum CommandLineTool {
 }
 
 extension CommandLineTool {
-    /// Runs `tally ARGUMENTS…` to the end and returns its exit status, standard output and standard error.
-    static func output(_ arguments: [String], environment: [String: String] = [:], in folder: URL) throws
+    /// Runs `tally ARGUMENTS…` (or another `executable`) to the end and returns its exit status, standard output and standard error.
+    static func output(_ arguments: [String], executable: URL = CommandLineTool.executable, environment: [String: String] = [:], in folder: URL) throws
         -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = executable

@@ -31,42 +31,71 @@ public struct APIClient: Sendable {
     /// The answer to `GET url` with `headers` sent besides `User-Agent` and `Accept`. `namedHost`
     /// is the host the user named (which a redirect may reach even when it is not public).
     /// Errors are `APIError`s naming the URL; no header's value appears in one.
-    public func get(_ url: URL, headers: [String: String] = [:], namedHost: String?) throws -> DownloadedAnswer {
-        try send(url, headers: headers, body: nil, namedHost: namedHost)
+    /// `hiding` names query parameters that carry a key (`api_key`): they are sent but left out
+    /// of every error and notice, and their values are blotted from any other text of one.
+    public func get(_ url: URL, headers: [String: String] = [:], namedHost: String?, hiding: [String] = []) throws -> DownloadedAnswer {
+        try send(url, headers: headers, body: nil, namedHost: namedHost, hiding: hiding)
     }
 
     /// The answer to `POST url` with the JSON `body` (a login); the body never appears in an error.
     public func post(_ url: URL, json body: Data, namedHost: String?) throws -> DownloadedAnswer {
-        try send(url, headers: [:], body: body, namedHost: namedHost)
+        try send(url, headers: [:], body: body, namedHost: namedHost, hiding: [])
     }
 
-    private func send(_ url: URL, headers: [String: String], body: Data?, namedHost: String?) throws -> DownloadedAnswer {
+    private func send(_ url: URL, headers: [String: String], body: Data?, namedHost: String?, hiding: [String]) throws -> DownloadedAnswer {
         var download = CappedDownload(maximumBytes: maximumBytes, timeout: timeout, accept: "application/json", refusesPrivateRedirects: true)
         download.namedHost = namedHost
         download.postBody = body
         download.headers = headers.merging(["User-Agent": "tally/\(TallyVersion.current)"]) { mine, _ in mine }
+        let shown = Self.shown(url, hiding: hiding)
+        let secrets = (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? [])
+            .filter { hiding.contains($0.name) }.compactMap(\.value).filter { !$0.isEmpty } + headers.values.filter { !$0.isEmpty }
+        let notice = { (line: String) in self.notice(Self.blot(line, secrets)) }
         var attempts = 0
         while true {
             do {
                 return try download.fetchAnswer(url)
             } catch DownloadError.connectionDropped where attempts < retries {
                 attempts += 1
-                notice("\(url.absoluteString): the connection dropped; asking again (\(attempts) of \(retries))")
+                notice("\(shown): the connection dropped; asking again (\(attempts) of \(retries))")
             } catch DownloadError.tooManyRequests(let after) where attempts < retries {
                 attempts += 1
                 let seconds = Self.seconds(after) ?? 1
                 guard seconds <= maximumWait else {
-                    throw APIError(url: url.absoluteString, reason: "the server answered HTTP 429 (too many requests) and asks to wait "
+                    throw APIError(url: shown, reason: "the server answered HTTP 429 (too many requests) and asks to wait "
                                    + "\(Int(seconds.rounded(.up))) seconds, more than the \(Int(maximumWait)) allowed; try again later")
                 }
-                notice("\(url.absoluteString): the server asks to wait (HTTP 429); waiting \(Int(seconds.rounded(.up))) seconds")
+                notice("\(shown): the server asks to wait (HTTP 429); waiting \(Int(seconds.rounded(.up))) seconds")
                 wait(seconds)
             } catch let error as DownloadError {
-                var failure = APIError(url: url.absoluteString, reason: error.description)
+                var failure = APIError(url: shown, reason: Self.blot(error.description, secrets))
                 if case .status(let status) = error { failure.status = status }
                 throw failure
             }
         }
+    }
+
+    /// `url` as errors show it: without the query parameters named in `hiding`.
+    public static func shown(_ url: URL, hiding: [String]) -> String {
+        guard !hiding.isEmpty, var parts = URLComponents(url: url, resolvingAgainstBaseURL: false), let items = parts.queryItems else {
+            return url.absoluteString
+        }
+        let kept = items.filter { !hiding.contains($0.name) }
+        parts.queryItems = kept.isEmpty ? nil : kept
+        parts.percentEncodedQuery = parts.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        return parts.url?.absoluteString ?? url.absoluteString
+    }
+
+    /// `text` with every secret, as written or percent-encoded, replaced by `…`.
+    private static func blot(_ text: String, _ secrets: [String]) -> String {
+        var text = text
+        for secret in secrets {
+            text = text.replacingOccurrences(of: secret, with: "…")
+            if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != secret {
+                text = text.replacingOccurrences(of: encoded, with: "…")
+            }
+        }
+        return text
     }
 
     /// A `Retry-After` value in seconds from now: a number of seconds or an HTTP date.

@@ -160,7 +160,10 @@ struct CappedDownload: Sendable {
                 return task.eventLoop.makeFailedFuture(Redirected(location: location))
             }
             if head.status.code == 429 {
-                return task.eventLoop.makeFailedFuture(DownloadError.tooManyRequests(retryAfter: head.headers.first(name: "Retry-After")))
+                // The X API sends no Retry-After, only when its window resets (seconds since 1970).
+                let reset = head.headers.first(name: "x-rate-limit-reset").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+                    .map { String(max(0, $0 - Int64(Date().timeIntervalSince1970))) }
+                return task.eventLoop.makeFailedFuture(DownloadError.tooManyRequests(retryAfter: head.headers.first(name: "Retry-After") ?? reset))
             }
             for (name, value) in head.headers { headers[name.lowercased()] = headers[name.lowercased()].map { $0 + ", " + value } ?? value }
             guard (200..<300).contains(Int(head.status.code)) else {

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The photos source's reads. Only store files run SQL; pages ask through these.
@@ -17,6 +18,18 @@ enum PhotosQueries {
             return StoredPlace(id: id, name: name, fullName: row["full_name"] ?? name, latitude: row["latitude"],
                                longitude: row["longitude"], photoCount: row["photos"])
         }
+    }
+
+    static func placeIDs(_ db: Database, named name: String) throws -> [String] {
+        let wanted = name.trimmingCharacters(in: .whitespaces)
+        let fold = { (text: String) in text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+        var found: [String] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, name, full_name FROM photo_place ORDER BY coalesce(flickr_photo_count, 0) DESC, id")
+        while let row = try rows.next() {
+            let id: String = row["id"]
+            if id == wanted { found.insert(id, at: 0) } else if fold(row["name"]) == fold(wanted) || fold(row["full_name"]) == fold(wanted) { found.append(id) }
+        }
+        return found
     }
 
     /// Every photo in id order, as the site search needs it, read from a cursor.

@@ -8,6 +8,12 @@ extension Store {
     }
 
     /// A place's photos (nil: the unplaced ones), newest taken first.
+    /// The ids of the stored places, with photos or without, whose `place_id` is `name` or whose
+    /// name or full name is `name` (ignoring case and accents), the id's own first.
+    public func photoPlaceIDs(named name: String) throws -> [String] {
+        try queue.read { try PhotosQueries.placeIDs($0, named: name) }
+    }
+
     public func photos(inPlace place: String?, favoritesOnly: Bool = false) throws -> [StoredPhoto] {
         try queue.read { try PhotosQueries.photos($0, place: place, favoritesOnly: favoritesOnly) }
     }

@@ -109,7 +109,7 @@ public struct BlueskyFetcher: Sendable {
     /// The `Authorization` header of a session made with the app password.
     private func logIn() throws -> [String: String] {
         guard let login else { return [:] }
-        let url = try FetchedSearch.endpoint(loginServer, "/xrpc/com.atproto.server.createSession", [])
+        let url = try APIEndpoint.url(loginServer, "/xrpc/com.atproto.server.createSession", [])
         progress?(url.absoluteString)
         let body = try JSONSerialization.data(withJSONObject: ["identifier": login.handle, "password": login.password])
         let answer: DownloadedAnswer
@@ -140,7 +140,7 @@ public struct BlueskyFetcher: Sendable {
         }
         parameters.append(("limit", String(max(1, min(100, limit - fetched)))))
         if let cursor { parameters.append(("cursor", cursor)) }
-        return try FetchedSearch.endpoint(server, path, parameters)
+        return try APIEndpoint.url(server, path, parameters)
     }
 
     /// When each post of a page was indexed (a repost: when it was reposted), and the next cursor.

@@ -11,6 +11,8 @@ public struct FetchAgain: Sendable {
     /// The Bluesky handle and app password, from the environment, for a server that asks for a
     /// login (at the search's own server when it is not the public AppView).
     public var blueskyLogin: (handle: String, password: String)?
+    /// The X API bearer token, from the environment; a Twitter search fails without it.
+    public var twitterToken: String?
     public var progress: (@Sendable (String) -> Void)?
 
     public init(client: APIClient = APIClient(), limit: Int = 200, mastodonToken: String? = nil) {
@@ -39,6 +41,12 @@ public struct FetchAgain: Sendable {
                     fetcher.progress = progress
                     fetcher.login = blueskyLogin
                     if search.server != BlueskyFetcher.defaultServer { fetcher.loginServer = server }
+                    try fetcher.fetch(into: store, report: report)
+                case "twitter":
+                    guard let query = TwitterFetcher.Query(kind: search.kind, text: search.query) else { continue }
+                    guard let token = twitterToken, !token.isEmpty else { throw TwitterFetcher.missingToken }
+                    var fetcher = TwitterFetcher(server: server, query: query, limit: limit, token: token, term: search.term, client: client)
+                    fetcher.progress = progress
                     try fetcher.fetch(into: store, report: report)
                 default:
                     continue

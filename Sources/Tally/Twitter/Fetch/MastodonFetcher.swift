@@ -133,7 +133,7 @@ public struct MastodonFetcher: Sendable {
             path = "/api/v2/search"
             parameters = [("q", words), ("type", "statuses"), ("resolve", "false")] + parameters
         case .account(let name):
-            let lookup = try FetchedSearch.endpoint(server, "/api/v1/accounts/lookup", [("acct", name)])
+            let lookup = try APIEndpoint.url(server, "/api/v1/accounts/lookup", [("acct", name)])
             progress?(lookup.absoluteString)
             let answer = try client.get(lookup, headers: headers, namedHost: server.host)
             // A parsed value lives only as long as its parser.
@@ -146,7 +146,7 @@ public struct MastodonFetcher: Sendable {
             path = "/api/v1/accounts/\(id)/statuses"
         }
         if let since { parameters.append((query.kind == "search" ? "min_id" : "since_id", since)) }
-        return try FetchedSearch.endpoint(server, path, parameters)
+        return try APIEndpoint.url(server, path, parameters)
     }
 
     /// The `Link` header's next page; a search, which has none, pages by `max_id`. The position

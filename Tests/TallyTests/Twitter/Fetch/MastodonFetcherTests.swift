@@ -139,13 +139,13 @@ struct MastodonFetcherTests {
 
     @Test("the server is https://HOST for --instance, any http(s) URL for --server, an account's own server by default")
     func servers() throws {
-        #expect(try FetchedSearch.server(url: nil, host: "mastodon.social", default: nil).absoluteString == "https://mastodon.social")
-        #expect(try FetchedSearch.server(url: "http://127.0.0.1:3000", host: "ignored.example", default: nil).absoluteString == "http://127.0.0.1:3000")
+        #expect(try APIEndpoint.server(url: nil, host: "mastodon.social", default: nil).absoluteString == "https://mastodon.social")
+        #expect(try APIEndpoint.server(url: "http://127.0.0.1:3000", host: "ignored.example", default: nil).absoluteString == "http://127.0.0.1:3000")
         #expect(MastodonFetcher.accountHost(MastodonFetcher.Query("@Gargron@mastodon.social")) == "mastodon.social")
         #expect(MastodonFetcher.Query("#swift") == .tag("swift") && MastodonFetcher.Query("swift concurrency") == .words("swift concurrency"))
-        let none = #expect(throws: APIError.self) { try FetchedSearch.server(url: nil, host: nil, default: nil) }
+        let none = #expect(throws: APIError.self) { try APIEndpoint.server(url: nil, host: nil, default: nil) }
         #expect(none?.description == "no server to ask: name it with --instance HOST or --server URL")
-        let file = #expect(throws: APIError.self) { try FetchedSearch.server(url: "file:///etc", host: nil, default: nil) }
+        let file = #expect(throws: APIError.self) { try APIEndpoint.server(url: "file:///etc", host: nil, default: nil) }
         #expect(file?.description == "file:///etc: not an http or https URL of a server")
     }
 }

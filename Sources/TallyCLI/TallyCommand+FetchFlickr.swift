@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import Tally
+
+extension TallyCommand.Fetch {
+    struct Flickr: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fetch from Flickr: the top places, or the photos of a place.",
+            discussion: """
+                Needs a Flickr API key in \(FlickrFetcher.keyVariable). Asks \(FlickrFetcher.defaultServer) unless --server names another. \
+                Each page imports in one transaction and prints one line; an error stops the fetch and leaves the pages before it.
+                """,
+            subcommands: [Places.self, Photos.self]
+        )
+    }
+}
+
+extension TallyCommand.Fetch.Flickr {
+    struct Places: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Fetch Flickr's top places (flickr.places.getTopPlacesList).")
+
+        @OptionGroup var options: ProjectOptions
+
+        @Option(name: .customLong("type"), help: "The place type id: 7 a locality (city), 8 a region, 12 a country, 22 a neighbourhood.")
+        var typeID = 7
+
+        @OptionGroup var target: FlickrTargetOptions
+
+        @OptionGroup var network: NetworkFetchOptions
+
+        func run() throws {
+            try target.run(.places(typeID: typeID), options, network)
+        }
+    }
+
+    struct Photos: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Fetch the photos of a place (flickr.photos.search with place_id), filed under that place.")
+
+        @OptionGroup var options: ProjectOptions
+
+        @Argument(help: "The place's name as `tally fetch flickr places` stored it (London), or its Flickr place_id.")
+        var place: String
+
+        @OptionGroup var target: FlickrTargetOptions
+
+        @OptionGroup var network: NetworkFetchOptions
+
+        func run() throws {
+            try target.run(.photos(place: place), options, network)
+        }
+    }
+}
