@@ -117,6 +117,51 @@ def sort_benchmark(runs, rows=10_000):
     return statistics.median(timings)
 
 
+def serve_benchmark(runs, template="home.md", page_path=""):
+    """`tally serve` on the sample project (content/ imported as `make site` does): seconds from
+    saving an edit to `template` to Chromium showing the reloaded page at `page_path`, which the
+    preview's script reloads by itself. Median of `runs` edits, each waited for in the page."""
+    from playwright.sync_api import sync_playwright
+    project = pathlib.Path("/dev/shm/tally-serve-bench")
+    shutil.rmtree(project, ignore_errors=True)
+    project.mkdir(parents=True)
+    for part in ("templates", "content"):
+        shutil.copytree(ROOT / part, project / part)
+    shutil.copy(ROOT / "tally.toml", project / "tally.toml")
+    run([TALLY, "import", "--project", project, *sorted((project / "content/data").iterdir())])
+    server = subprocess.Popen([TALLY, "serve", "--project", project, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        address = None
+        for line in server.stdout:  # "Built …", then "Serving on http://…"
+            address = re.search(r"http://127\.0\.0\.1:\d+/", line)
+            if address:
+                break
+        if not address:
+            sys.exit("tally serve did not start")
+        edited = project / "templates" / template
+        original = edited.read_text()
+        timings = []
+        with sync_playwright() as playwright:
+            browser = launch(playwright)
+            page = browser.new_page()
+            page.goto(address.group(0) + page_path)
+            for n in range(runs):
+                marker = f"Edited while serving, {n + 1}."
+                page.wait_for_function("() => document.querySelector('script[data-generation]') !== null")
+                started = time.perf_counter()
+                edited.write_text(original + "\n" + marker + "\n")
+                page.wait_for_function(f"() => document.body && document.body.textContent.includes({json.dumps(marker)})",
+                                       polling="raf", timeout=60_000)
+                timings.append(time.perf_counter() - started)
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait()
+        shutil.rmtree(project, ignore_errors=True)
+    return (f"`tally serve`, sample project: templates/{template} edited → /{page_path} reloaded in Chromium",
+            f"{statistics.median(timings):.2f} s median of {runs} (max {max(timings):.2f} s)", "", "")
+
+
 def big_table_benchmark(label, runs):
     """A popularity page with `label` distinct hashtags (bench/big_table.py), built by tally and opened
     from file:// in Chromium: page weight (HTML and data scripts), time to the first rows painted
@@ -472,6 +517,9 @@ def main():
                   if g and (g in args.sizes.split(",") or (WORK / f"tally-{g}.sqlite").exists())]:
         rows.extend(grown_store_benchmark(label, args))
 
+    if not args.import_only:
+        rows.append(serve_benchmark(args.runs))
+        rows.append(serve_benchmark(args.runs, "twitter/people.md", "people/"))
     for table_rows in () if args.import_only else (1_000, 10_000):
         rows.append((f"sort a plain {table_rows:,}-row table in Chromium (click to laid out, after load)",
                      f"{sort_benchmark(args.runs, table_rows):.0f} ms median", "", ""))

@@ -8,11 +8,11 @@ import Testing
 @Suite("End to end: a site updated in place equals a clean build")
 struct IncrementalBuildTests {
     /// Builds `project`'s store afresh into `clean/` and compares every file with `public/`.
-    private func expectSameAsClean(_ project: TestProject, after step: String) throws {
+    private func expectSameAsClean(_ project: TestProject, after step: String, templates: String? = nil) throws {
         let clean = project.folder.url.appendingPathComponent("clean")
         try? FileManager.default.removeItem(at: clean)
         var config = project.config
-        config.templates = Fixture.repository.appendingPathComponent("templates").path
+        config.templates = templates ?? Fixture.repository.appendingPathComponent("templates").path
         var builder = SiteBuilder(project: config)
         builder.builtAt = 1_700_000_000
         builder.output = SiteWriter(output: clean)
@@ -92,6 +92,57 @@ struct IncrementalBuildTests {
             }
             #expect(updates > 0, "seed \(seed) never updated in place")
         }
+    }
+
+    @Test("a template edit plans the pages of the source whose folder holds it, the layout's every page; each equals a clean build")
+    func templateEdits() throws {
+        let project = TestProject()
+        let theme = project.folder.url.appendingPathComponent("theme")
+        try FileManager.default.copyItem(at: Fixture.repository.appendingPathComponent("templates"), to: theme)
+        let data = Fixture.repository.appendingPathComponent("content/data")
+        for name in ["freebandnames-page1.json", "chart-songs-week1.json"] {
+            try FileManager.default.copyItem(at: data.appendingPathComponent(name), to: project.folder.url.appendingPathComponent(name))
+            try project.importFiles([name])
+        }
+        let full = try project.build(templates: theme.path)
+        func edit(_ template: String, adding line: String) throws {
+            let url = theme.appendingPathComponent(template)
+            try (try String(contentsOf: url, encoding: .utf8) + "\n" + line + "\n").write(to: url, atomically: true, encoding: .utf8)
+        }
+
+        // A chart template: the charts' pages only (charts plan whole), not the tweets'.
+        try edit("charts/charts.md", adding: "Edited chart list.")
+        let charts = try project.build(templates: theme.path)
+        #expect(charts.updated)
+        // The chart pages, the search page and the home page.
+        let chartPages = project.outputFiles().filter { $0.hasPrefix("charts/") && $0.hasSuffix(".html") }.count
+        #expect(chartPages > 0 && charts.pages <= chartPages + 2, "\(charts.pages) of \(full.pages); \(chartPages) chart pages")
+        #expect(try project.page("charts/index.html").contains("Edited chart list."))
+        try expectSameAsClean(project, after: "a chart template edit", templates: theme.path)
+
+        // A Twitter template: every Twitter page is planned again.
+        try edit("twitter/people.md", adding: "Edited people list.")
+        let twitter = try project.build(templates: theme.path)
+        #expect(twitter.updated)
+        #expect(twitter.pages > charts.pages)
+        #expect(try project.page("people/index.html").contains("Edited people list."))
+        try expectSameAsClean(project, after: "a Twitter template edit", templates: theme.path)
+
+        // The home page's template: only what every build renders.
+        try edit("home.md", adding: "Edited home.")
+        let home = try project.build(templates: theme.path)
+        #expect(home.updated)
+        #expect(home.pages <= charts.pages)
+        #expect(try project.page("index.html").contains("Edited home."))
+        try expectSameAsClean(project, after: "a home template edit", templates: theme.path)
+
+        // The layout wraps every page: the site is built whole.
+        let layout = theme.appendingPathComponent("layout.html")
+        try (try String(contentsOf: layout, encoding: .utf8).replacingOccurrences(of: "</body>", with: "<!-- edited -->\n</body>"))
+            .write(to: layout, atomically: true, encoding: .utf8)
+        let whole = try project.build(templates: theme.path)
+        #expect(!whole.updated)
+        try expectSameAsClean(project, after: "a layout edit", templates: theme.path)
     }
 
     @Test("a prune makes the next build plan every page, removing what the prune took")

@@ -91,11 +91,11 @@ struct TestProject {
         return try paths.map { try importer.importFile(folder.url.appendingPathComponent($0), displayName: $0) }
     }
 
-    /// Builds the site with the repository's theme at a fixed time.
+    /// Builds the site with the repository's theme (or the one in `templates`) at a fixed time.
     @discardableResult
-    func build(builtAt: Int64 = 1_700_000_000) throws -> BuildReport {
+    func build(builtAt: Int64 = 1_700_000_000, templates: String? = nil) throws -> BuildReport {
         var config = self.config
-        config.templates = Fixture.repository.appendingPathComponent("templates").path
+        config.templates = templates ?? Fixture.repository.appendingPathComponent("templates").path
         var builder = SiteBuilder(project: config)
         builder.builtAt = builtAt
         return try builder.build()

@@ -18,11 +18,18 @@ struct BuildFingerprint {
         }
     }
 
-    /// The fingerprint of everything, and of everything but the store's rows (`global`): a site
-    /// built with the same global fingerprint can be updated by planning only what changed.
+    /// The pages every build renders whatever changed (home, search, 404): their templates are
+    /// not part of `global`.
+    static let pagesAlwaysRendered = ["home", "search", "404"]
+
+    /// The fingerprint of everything, and of everything but the store's rows and the templates of
+    /// each source's own folder (`global`): a site built with the same global fingerprint can be
+    /// updated by planning only what changed. `themes` has the digest of each source's template
+    /// folder that `global` leaves out: a source whose digest changed plans all its pages.
     static func make(store: StoreStamp, theme: Theme, site: SiteInfo, project: ProjectConfig, sources: [any DataSource],
-                     notFoundRoot: String?, inputs: [String] = []) -> (all: String, global: String) {
-        var parts = ["tally " + TallyVersion.current, "binary " + stamp("/proc/self/exe"), "theme " + theme.digest]
+                     notFoundRoot: String?, inputs: [String] = []) -> (all: String, global: String, themes: [String: String]) {
+        let themeParts = theme.digests(folders: sources.map(\.id), pages: pagesAlwaysRendered)
+        var parts = ["tally " + TallyVersion.current, "binary " + stamp("/proc/self/exe"), "theme " + themeParts.rest]
         parts.append("title " + project.title)
         parts.append("base " + (project.baseURL ?? ""))
         parts.append("404 " + (notFoundRoot ?? ""))
@@ -34,7 +41,7 @@ struct BuildFingerprint {
         parts.append("navigation " + site.navigation.map { "\($0.id)=\($0.title)@\($0.path)" }.joined(separator: ","))
         parts += inputs.map { "inputs " + $0 }
         let global = Manifest.digest(Array(parts.joined(separator: "\n").utf8))
-        return (Manifest.digest(Array((global + "\nstore " + store.text).utf8)), global)
+        return (Manifest.digest(Array((global + "\ntheme " + theme.digest + "\nstore " + store.text).utf8)), global, themeParts.folders)
     }
 
     /// `size:seconds.nanoseconds` of a file, or `-` when there is none (or an empty WAL).

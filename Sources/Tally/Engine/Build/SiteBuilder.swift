@@ -86,7 +86,14 @@ public struct SiteBuilder {
         }
         // A site built from the same binary, theme and settings is updated: sources that kept a
         // state plan only what changed since, and their other files stay.
-        let previous = output.previousStates(global: fingerprint.global)
+        var previous = output.previousStates(global: fingerprint.global)
+        // A source whose own templates changed plans every page (its previous state is set
+        // aside); the digests are kept beside the states for the next build to compare.
+        for (id, digest) in fingerprint.themes {
+            let key = "theme:" + id
+            if previous?[key] != Array(digest.utf8) { previous?[id] = nil }
+            context.memory.keep(Array(digest.utf8), for: key)
+        }
         context.memory.start(previous: previous)
         let keeping = Set(previous == nil ? [] : sections.filter(\.section.keepsUnplanned).map(\.key))
         let record = BuildRecord(global: fingerprint.global, states: context.memory.states)

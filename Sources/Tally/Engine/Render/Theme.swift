@@ -16,6 +16,9 @@ public struct Theme: Sendable {
     public let digest: String
     /// The templates' rendered shapes, kept for the build (`TemplateSkeletons`).
     let skeletons: TemplateSkeletons
+    /// The theme's files, and each template's text by name, for the digests of its parts (`Theme+Parts`).
+    let files: [String: [UInt8]]
+    let templateTexts: [String: String]
 
     /// Renders the template or partial `name` (or the layout, `layout.html`) with a model already
     /// turned into dictionaries, arrays and scalars.
@@ -69,6 +72,8 @@ public struct Theme: Sendable {
         self.library = library
         self.assets = assets
         skeletons = TemplateSkeletons(sources: sources)
+        self.files = files
+        templateTexts = sources
         digest = Manifest.digest(files.sorted { $0.key < $1.key }.flatMap { Array("\($0.key)\n\($0.value.count)\n".utf8) + $0.value })
     }
 

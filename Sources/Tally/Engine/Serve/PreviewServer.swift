@@ -16,8 +16,8 @@ public struct PreviewServer: Sendable {
     public var port: Int
     /// Receives what the server has to say: its address, each rebuild, build errors.
     public var log: @Sendable (String) -> Void
-    /// How often the project is checked for changes.
-    public var interval: Duration = .milliseconds(300)
+    /// How often the project is checked for changes: an edit waits up to this long to be noticed.
+    public var interval: Duration = .milliseconds(100)
     /// How long a connection may stay idle, a request included: one that never completes its
     /// headers is closed after this, so a slow or stuck client holds nothing for ever.
     public var idleTimeout: Duration = .seconds(15)
@@ -85,7 +85,9 @@ public struct PreviewServer: Sendable {
         log(firstReport.description.replacingOccurrences(of: " into \(config.outputURL.path)", with: ""))
         state.markBuilt()
 
-        let responder = PreviewResponder(root: config.outputURL.path, state: state, host: host)
+        // A held request for the build number must be answered before its connection counts as idle.
+        let hold = min(.seconds(PreviewReload.holdSeconds), idleTimeout / 2)
+        let responder = PreviewResponder(root: config.outputURL.path, state: state, host: host, hold: hold)
         let log = self.log
         var quiet = Logger(label: "tally.serve")
         quiet.logLevel = .critical
@@ -166,6 +168,8 @@ struct PreviewResponder: HTTPResponder {
     let state: PreviewState
     /// The `--host` value, for the `Host` headers accepted.
     let host: String
+    /// How long a request for the build number that names the served build is held.
+    let hold: Duration
 
     func respond(to request: Request, context: Context) async throws -> Response {
         guard PreviewHost(listening: host, port: state.port).accepts(request.head.authority) else {
@@ -179,6 +183,14 @@ struct PreviewResponder: HTTPResponder {
             return respond(.ok, type: "text/javascript; charset=utf-8", Array(PreviewReload.script.utf8), head: request.method == .head)
         }
         if path == PreviewReload.generationPath {
+            // Held while the named build is still the one served (checked every 25 ms: a lock's
+            // read, cheaper than waking waiters from the build), answered as soon as it is not.
+            if let after = request.uri.queryParameters.get("after", as: Int.self) {
+                let deadline = ContinuousClock.now + hold
+                while state.generation == after, ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(25))
+                }
+            }
             return respond(.ok, type: "text/plain; charset=utf-8", Array("\(state.generation)".utf8), head: request.method == .head)
         }
         switch PreviewPath.resolve(path, in: root) {

@@ -161,13 +161,15 @@ struct ServeTests {
             Thread.sleep(forTimeInterval: 0.2)
         }
         #expect(page.contains("Edited while serving."))
-        // The build's number goes up just after its files are in place: wait for it as open pages do.
+        // The build's number goes up just after its files are in place: wait for it as open pages
+        // do, naming the number they show; the server holds such a request until it changes.
         var current = generation
         while Date() < deadline, current == generation {
-            current = try RawHTTP.get("/_tally/generation", port: served.port).body
-            if current == generation { Thread.sleep(forTimeInterval: 0.2) }
+            current = try RawHTTP.get("/_tally/generation?after=\(generation)", port: served.port).body
         }
         #expect(current != generation)
+        // A page showing an older build is answered at once, with the number served now.
+        #expect(try RawHTTP.get("/_tally/generation?after=\(generation)", port: served.port).body == current)
 
         // A new title in tally.toml is picked up by the next rebuild, not only templates.
         try "title = \"Served again\"\n".write(to: served.folder.url.appendingPathComponent("tally.toml"), atomically: true, encoding: .utf8)
