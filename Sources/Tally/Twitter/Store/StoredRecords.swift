@@ -9,6 +9,8 @@ public struct SearchTerm: Sendable, Equatable, Hashable {
     public var searchedAt: Int64
     /// Distinct tweets stored for it.
     public var tweetCount: Int
+    /// The network it was searched on: a term searched on several networks is one search per network.
+    public var network: PostNetwork = .twitter
 }
 
 /// A hashtag or user with how many of a term's tweets mention it.
