@@ -43,6 +43,7 @@ struct PeopleSection: SiteSection {
                                         heading: "\(user.name) (@\(user.screenName))", path: { Routes.person(user.screenName, page: $0) },
                                         section: Self.entry.id)
             list.links = { here in [PageLink(text: "People", href: Routes.relative(from: here, to: Routes.people))] }
+            list.noun = user.network == .twitter ? "tweets" : "posts"
             list.header = { here in Self.profile(person, daily: daily, from: here) }
             if let changed {
                 try list.planChanges(new: changed.newTweets, cards: changed.cards, header: scope.profile, whole: scope.whole, into: sink)
@@ -65,7 +66,7 @@ struct PeopleSection: SiteSection {
         if let website = user.website, let href = Routes.external(website) {
             fact("Website", .element("a", ["href": href, "rel": "nofollow noopener"], [.text(website)]))
         }
-        fact("Tweets stored", .text(person.tweetCount.formatted))
+        fact(user.network == .twitter ? "Tweets stored" : "Posts stored", .text(person.tweetCount.formatted))
         fact("Times mentioned", .text(person.mentionCount.formatted))
         fact("Searches found in", .text(person.searchCount.formatted))
         let actions = HTMLFragment.element("p", ["class": "person-actions"], [

@@ -106,7 +106,11 @@ extension Store {
                     coalesce((SELECT max(created_at) FROM tweet), 0)
                 """)!
             let newest: Int64 = row[4]
-            return StoreTotals(tweets: row[0], users: row[1], terms: row[2], mentions: row[3], newest: newest > 0 ? newest : nil)
+            var byNetwork: [PostNetwork: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT network, count(*) FROM tweet GROUP BY network") {
+                byNetwork[PostNetwork(stored: row[0]), default: 0] += row[1]
+            }
+            return StoreTotals(tweets: row[0], users: row[1], terms: row[2], mentions: row[3], newest: newest > 0 ? newest : nil, byNetwork: byNetwork)
         }
     }
 }

@@ -97,6 +97,8 @@ public struct StoreTotals: Sendable, Equatable {
     public var mentions: Int
     /// The newest stored tweet (seconds since 1970), nil when none is stored.
     public var newest: Int64? = nil
+    /// Posts stored per network, for the networks that have any.
+    public var byNetwork: [PostNetwork: Int] = [:]
 }
 
 /// A run of stored tweets, newest first, with what their pages need to know about other rows.

@@ -82,6 +82,7 @@ final class TwitterSink: ImportSink {
 
     func add(_ batch: any ImportBatch, format: any DocumentFormat) throws {
         guard let batch = batch as? TweetBatch else { return }
+        if batch.network != .twitter { summary.postNoun = "post" }
         for person in batch.people { try writeUser(person) }
         _ = try storeTweets(batch.tweets, counting: true)
         summary.relatedTweets += try storeTweets(batch.related, counting: false)
