@@ -8,14 +8,31 @@ struct TwitterDirectory: Sendable {
     let hashtags: Set<String>
     /// Pictures kept from imported archives, by file name (`<tweet id>-<name>.jpg`).
     let localMedia: Set<String>
+    /// A Mastodon export's owner's avatar and header kept from the export, by owner key and kind.
+    private let ownerPictures: [String: String]
 
     init(terms: [SearchTerm], people: [StoredPerson], hashtags: [StoredHashtag], localMedia: Set<String> = []) {
         self.localMedia = localMedia
+        var ownerPictures: [String: String] = [:]
+        for name in localMedia.sorted() {
+            for kind in MastodonExport.OwnerPicture.allCases where name.hasPrefix(MastodonExport.mediaPrefix + kind.rawValue + "-") {
+                let key = name.dropFirst(MastodonExport.mediaPrefix.count + kind.rawValue.count + 1).prefix(16)
+                if ownerPictures[kind.rawValue + key] == nil { ownerPictures[kind.rawValue + key] = name }
+            }
+        }
+        self.ownerPictures = ownerPictures
         self.terms = TermIndex(terms)
         var byName: [String: StoredPerson] = [:]
         for person in people { byName[person.user.screenName.lowercased()] = person }
         self.people = byName
         self.hashtags = Set(hashtags.map(\.folded))
+    }
+
+    /// A person's own picture kept from their Mastodon export (`avatar`, `header`), as a path in
+    /// the site; nil for anyone else.
+    func ownerPicture(_ kind: MastodonExport.OwnerPicture, of user: StoredUser) -> String? {
+        guard user.network == .mastodon, let name = ownerPictures[kind.rawValue + MastodonExport.ownerKey(user.id)] else { return nil }
+        return Routes.archiveMedia(name)
     }
 
     /// The person page for a screen name, if they have one.
