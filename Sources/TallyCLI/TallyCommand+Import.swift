@@ -5,7 +5,7 @@ import Tally
 extension TallyCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import tweet files (v1.1 search or timeline, v2 pages or JSON Lines, a whole Twitter archive as .zip or folder), chart feeds and the rest into the store.",
+            abstract: "Import posts (Twitter: v1.1 search or timeline, v2 pages or JSON Lines, a whole archive as .zip or folder; Mastodon: REST statuses, an outbox, a whole export as .zip, .tar.gz or folder; Bluesky: feeds, searchPosts, quotes, threads), chart feeds and the rest into the store.",
             discussion: """
                 Each file imports whole or not at all. The format is read from the content, not the name. \
                 A folder imports every .json, .jsonl, .ndjson and .js file inside it, recursively and in name order, \
@@ -16,7 +16,7 @@ extension TallyCommand {
 
         @OptionGroup var options: ProjectOptions
 
-        @Option(help: "Count the tweets for this search term, instead of the one the file records.")
+        @Option(help: "Count the posts for this search term (on their own network), instead of the one the file records.")
         var term: String?
 
         @Option(help: "Name the timeline these files hold (recognised by shape otherwise: home, user, list, mentions, public).")

@@ -31,12 +31,15 @@ def page_kinds(site):
             "person": person, "image": image,
             "places": site / "places" / "index.html", "place": place,
             "photo": site / "photos" / "7309335090" / "index.html",  # a favorite in the sample store
-            "favorites": site / "favorites" / "index.html", "recents": site / "recents" / "index.html"}
+            "favorites": site / "favorites" / "index.html", "recents": site / "recents" / "index.html",
+            # #rstats is searched on Twitter and Mastodon: its Mastodon search and its combined page.
+            "popularity-network": popularity.parent / "mastodon" / "index.html",
+            "popularity-everywhere": popularity.parent / "everywhere" / "index.html"}
 
 
 PHOTO_KINDS = ["places", "place", "photo", "favorites", "recents"]
-KINDS = ["home", "searches", "popularity", "term-tweets", "tweet", "charts", "chart", "chart-item", "all-tweets", "people", "person", "image",
-         *PHOTO_KINDS]
+KINDS = ["home", "searches", "popularity", "popularity-network", "popularity-everywhere", "term-tweets", "tweet", "charts", "chart",
+         "chart-item", "all-tweets", "people", "person", "image", *PHOTO_KINDS]
 
 
 def test_every_page_is_valid_html(site):
@@ -177,5 +180,5 @@ def test_relative_times_and_stale_note(page, site):
     assert "ago)" in footer.inner_text()
     # The sample's newest tweet is from 2022: the note shows, worked out by the browser's clock.
     assert page.locator(".stale-note").is_visible()
-    first_date = page.locator("main table tbody tr").first.locator("td").nth(2)
+    first_date = page.locator("main table tbody tr").first.locator("td").nth(3)
     assert "ago)" in first_date.inner_text()

@@ -19,7 +19,7 @@ def reader_kinds(site):
             "person-website": site / "people" / "100dayscode" / "index.html"}  # a long website and bio
 
 
-KINDS = ["home", "searches", "popularity", "term-tweets", "tweet", "charts", "chart", "chart-item", "all-tweets", "people",
+KINDS = ["home", "searches", "popularity", "popularity-network", "popularity-everywhere", "term-tweets", "tweet", "charts", "chart", "chart-item", "all-tweets", "people",
          "person", "person-website", "image", "places", "place", "photo", "favorites", "recents", "hashtag", "hashtags", "timelines", "search",
          "not-found"]
 

@@ -118,7 +118,7 @@ struct CommandLineTests {
         let folder = TemporaryFolder()
         let result = try CommandLineTool.output(["--help"], in: folder.url)
         #expect(result.status == 0)
-        for word in ["tweets", "charts", "photos"] { #expect(result.stdout.contains(word), "help lacks \(word)") }
+        for word in ["posts", "Twitter", "Mastodon", "Bluesky", "charts", "photos"] { #expect(result.stdout.contains(word), "help lacks \(word)") }
     }
 
     @Test("a base URL that is not an absolute http(s) URL is refused, saying what was expected",

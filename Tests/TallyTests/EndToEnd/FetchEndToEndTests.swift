@@ -43,7 +43,8 @@ struct FetchEndToEndTests {
         try project.build()
         let searches = try project.page("searches/index.html")
         #expect(searches.contains("#hoot") && searches.contains("redistricting"))
-        #expect(project.outputFiles().contains("searches/redistricting/index.html"))
+        // Searches on Mastodon and Bluesky are in their network's folder of the term.
+        #expect(project.outputFiles().contains("searches/redistricting/bluesky/index.html"))
         #expect(project.outputFiles().contains { $0.hasPrefix("searches/") && $0.contains("hoot") && $0.hasSuffix("/index.html") })
 
         let before = try project.store.tableCounts()["tweet"] ?? 0

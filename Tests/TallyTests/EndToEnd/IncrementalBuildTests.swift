@@ -145,6 +145,27 @@ struct IncrementalBuildTests {
         try expectSameAsClean(project, after: "a layout edit", templates: theme.path)
     }
 
+    @Test("a term searched on Mastodon, then on Bluesky, then on Twitter and again on Mastodon: each rebuild equals a clean build")
+    func termOnMoreNetworks() throws {
+        let project = TestProject()
+        var m = NetworkPopularityTests.Generator(state: 5), b = NetworkPopularityTests.Generator(state: 9)
+        try project.folder.write([
+            "m1.json": NetworkPopularityTests.mastodonPage(Array(0..<12), generator: &m).json,
+            "b1.json": NetworkPopularityTests.blueskyPage(Array(0..<10), generator: &b).json,
+            "t1.json": Synthetic.searchPage(query: "#swift", [TweetSpec(id: "1", text: "one #swift #go"), TweetSpec(id: "2", text: "two #Swift #go")]),
+            "m2.json": NetworkPopularityTests.mastodonPage(Array(8..<20), generator: &m).json,
+        ])
+        var updates = 0
+        for (file, term) in [("m1.json", "#swift"), ("b1.json", "#Swift"), ("t1.json", nil), ("m2.json", "#SWIFT")] as [(String, String?)] {
+            try project.importFiles([file], term: term)
+            if try project.build().updated { updates += 1 }
+            try expectSameAsClean(project, after: file)
+        }
+        #expect(updates >= 2)
+        #expect(project.folder.exists("public/searches/\(Routes.slug("#swift"))/everywhere/index.html"))
+        #expect(try project.store.allTerms().count == 3)
+    }
+
     @Test("a prune makes the next build plan every page, removing what the prune took")
     func pruneBuildsWhole() throws {
         let project = TestProject()

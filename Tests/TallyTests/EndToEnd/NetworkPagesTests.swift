@@ -48,8 +48,10 @@ struct NetworkPagesTests {
     @Test("hashtags of every network are one on the search's popularity page and the hashtag's page")
     func oneHashtag() throws {
         let project = try project()
-        let popularity = try project.page("searches/swift/index.html")
-        #expect(popularity.contains("Swift"))
+        // "swift" searched on Twitter, Mastodon and Bluesky: one hashtag on the combined page.
+        let popularity = try project.page("searches/swift/everywhere/index.html")
+        #expect(popularity.contains("<h1>Popularity of swift everywhere</h1>"))
+        #expect(popularity.contains(">#Swift</a></td>\n<td class=\"align-right\">3</td>"))
         let hashtag = try project.page("hashtags/swift/index.html")
         #expect(hashtag.contains("network-mastodon") && hashtag.contains("network-bluesky") && hashtag.contains("network-twitter"))
     }

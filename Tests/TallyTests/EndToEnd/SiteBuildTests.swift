@@ -125,10 +125,15 @@ struct SiteBuildTests {
         for name in names { _ = try importer.importFile(data.appendingPathComponent(name), displayName: name) }
         let terms = try project.store.allTerms()
         #expect(terms.count >= 3)
+        // The sample's #rstats is searched on Twitter and on Mastodon: it has a combined page.
+        #expect(Set(terms.filter { $0.folded == "#rstats" }.map(\.network)) == [.twitter, .mastodon])
         try project.build()
+        #expect(project.folder.exists("public/" + Routes.popularityEverywhere("#rstats")))
         for term in terms {
             let html = try project.page(Routes.popularity(term))
-            #expect(html.contains("href=\"../../assets/tally.css\"") && html.contains("src=\"../../assets/tally.js\""))
+            // Twitter's searches at `searches/<term>/`, the other networks' a folder deeper.
+            let up = term.network == .twitter ? "../../" : "../../../"
+            #expect(html.contains("href=\"\(up)assets/tally.css\"") && html.contains("src=\"\(up)assets/tally.js\""))
             #expect(project.folder.exists("public/" + Routes.termTweets(term)))
         }
         #expect(project.folder.exists("public/assets/tally.js"))

@@ -18,10 +18,10 @@ struct PeopleSection: SiteSection {
         var pinned: [PersonRow] = []
         var missing: [String] = []
         for name in pinnedNames {
-            if let person = directory.people[name.lowercased()] { pinned.append(PersonRow(person, from: Routes.people)) } else { missing.append("@" + name) }
+            if let person = directory.people[name.lowercased()] { pinned.append(PersonRow(person, from: Routes.people, directory: directory)) } else { missing.append("@" + name) }
         }
         if changed?.peopleIndex ?? true {
-            let rows = people.map { PersonRow($0, from: Routes.people) }
+            let rows = people.map { PersonRow($0, from: Routes.people, directory: directory) }
             try sink.page(SitePage(path: Routes.people, template: "twitter/people", title: "People", section: Self.entry.id, model: PeoplePage(
                 count: people.count, pinned: pinned, hasPinned: !pinned.isEmpty, missing: missing.joined(separator: ", "),
                 hasMissing: !missing.isEmpty, rows: rows)))
@@ -43,7 +43,8 @@ struct PeopleSection: SiteSection {
                                         heading: "\(user.name) (@\(user.screenName))", path: { Routes.person(user.screenName, page: $0) },
                                         section: Self.entry.id)
             list.links = { here in [PageLink(text: "People", href: Routes.relative(from: here, to: Routes.people))] }
-            list.header = { here in Self.profile(person, daily: daily, from: here) }
+            list.noun = user.network == .twitter ? "tweets" : "posts"
+            list.header = { here in Self.profile(person, daily: daily, from: here, directory: directory) }
             if let changed {
                 try list.planChanges(new: changed.newTweets, cards: changed.cards, header: scope.profile, whole: scope.whole, into: sink)
             } else {
@@ -53,7 +54,7 @@ struct PeopleSection: SiteSection {
     }
 
     /// The top of a person's page: avatar, bio, location, website, counts, contact card, a plot.
-    static func profile(_ person: StoredPerson, daily: [(key: String, count: Int)], from page: String) -> HTMLFragment {
+    static func profile(_ person: StoredPerson, daily: [(key: String, count: Int)], from page: String, directory: TwitterDirectory) -> HTMLFragment {
         let user = person.user
         var facts: [HTMLFragment] = []
         func fact(_ term: String, _ value: HTMLFragment) {
@@ -65,7 +66,7 @@ struct PeopleSection: SiteSection {
         if let website = user.website, let href = Routes.external(website) {
             fact("Website", .element("a", ["href": href, "rel": "nofollow noopener"], [.text(website)]))
         }
-        fact("Tweets stored", .text(person.tweetCount.formatted))
+        fact(user.network == .twitter ? "Tweets stored" : "Posts stored", .text(person.tweetCount.formatted))
         fact("Times mentioned", .text(person.mentionCount.formatted))
         fact("Searches found in", .text(person.searchCount.formatted))
         let actions = HTMLFragment.element("p", ["class": "person-actions"], [
@@ -76,15 +77,21 @@ struct PeopleSection: SiteSection {
         ])
         var parts: [HTMLFragment] = [
             .element("div", ["class": "person"], [
-                TweetHTML.avatar(user, size: 96, page: page),
+                TweetHTML.avatar(user, size: 96, page: page, local: directory.ownerPicture(.avatar, of: user)),
                 .element("div", [:], [.element("p", ["class": "person-name"], [.text(user.name), .text(" "),
                                                                               .element("span", ["class": "tweet-handle"], [.text("@" + user.screenName)])]),
                                       .element("dl", ["class": "person-facts"], facts), actions]),
             ], block: true),
         ]
+        // A Mastodon export's owner's header, from the site's own copy, above the rest.
+        if let header = directory.ownerPicture(.header, of: user) {
+            parts.insert(.element("p", ["class": "person-header"], [.element("img", ["src": Routes.relative(from: page, to: header), "alt": "",
+                                                                                     "loading": "lazy", "decoding": "async"])], block: true), at: 0)
+        }
         if daily.count > 1 {
-            parts.append(Plot.perDay(daily, title: "Tweets per day by @\(user.screenName)",
-                                     description: "How many of @\(user.screenName)'s stored tweets were posted on each day (UTC)."))
+            let noun = user.network == .twitter ? "tweets" : "posts"
+            parts.append(Plot.perDay(daily, title: "\(noun.capitalized) per day by @\(user.screenName)",
+                                     description: "How many of @\(user.screenName)'s stored \(noun) were posted on each day (UTC)."))
         }
         return .joined(parts, block: true)
     }
@@ -112,12 +119,12 @@ public struct PersonRow: Encodable, Sendable {
     public var mentioned: Int
     public var searches: Int
 
-    init(_ person: StoredPerson, from page: String) {
+    init(_ person: StoredPerson, from page: String, directory: TwitterDirectory) {
         name = person.user.name
         handle = "@" + person.user.screenName
         href = Routes.relative(from: page, to: Routes.person(person.user.screenName))
         cardHref = Routes.relative(from: page, to: Routes.contactCard(person.user.screenName))
-        avatar = TweetHTML.avatar(person.user, size: 48, page: page)
+        avatar = TweetHTML.avatar(person.user, size: 48, page: page, local: directory.ownerPicture(.avatar, of: person.user))
         tweets = person.tweetCount
         mentioned = person.mentionCount
         searches = person.searchCount

@@ -80,7 +80,8 @@ extension PostCard.Person {
             return
         }
         let page = directory.personPath(user.screenName).map { Routes.relative(from: SharedParts.page, to: $0) }
-        let avatar = user.avatarURL.flatMap(Routes.secureImage)
+        let avatar = directory.ownerPicture(.avatar, of: user).map { Routes.relative(from: SharedParts.page, to: $0) }
+            ?? user.avatarURL.flatMap(Routes.secureImage)
         self.init(isKnown: true, name: user.name.isEmpty ? "@" + user.screenName : user.name, hasPage: page != nil, pageHref: page ?? "",
                   hasHandle: true, handle: user.screenName, initials: TweetHTML.initials(user), hasAvatar: avatar != nil,
                   avatarSrc: avatar ?? "")

@@ -3,14 +3,27 @@ extension Routes {
     /// The history of searches.
     public static let searches = "searches/index.html"
 
-    /// A term's popularity page.
-    public static func popularity(_ term: SearchTerm) -> String { "searches/\(slug(term.folded))/index.html" }
+    /// The folder of a term's search on its network: `searches/<term>/` on Twitter (as before
+    /// there were networks), `searches/<term>/mastodon/` and `…/bluesky/` on the others. A term
+    /// slug is one segment, so no term's folder can be another's network folder.
+    static func searchFolder(_ term: SearchTerm) -> String {
+        "searches/\(slug(term.folded))" + (term.network == .twitter ? "" : "/\(term.network.rawValue)")
+    }
+    /// A term's popularity page on its network.
+    public static func popularity(_ term: SearchTerm) -> String { "\(searchFolder(term))/index.html" }
     /// A popularity table written as data (`hashtags.csv`, `users.json`…) beside its page.
     public static func popularityData(_ term: SearchTerm, kind: TextEntity.Kind, format: String) -> String {
-        "searches/\(slug(term.folded))/\(kind == .hashtag ? "hashtags" : "users").\(format)"
+        "\(searchFolder(term))/\(kind == .hashtag ? "hashtags" : "users").\(format)"
     }
     /// The list of a term's tweets.
-    public static func termTweets(_ term: SearchTerm, page: Int? = nil) -> String { paged("searches/\(slug(term.folded))/tweets", page) }
+    public static func termTweets(_ term: SearchTerm, page: Int? = nil) -> String { paged("\(searchFolder(term))/tweets", page) }
+
+    /// The combined page of a term searched on several networks (`folded`, the term folded).
+    public static func popularityEverywhere(_ folded: String) -> String { "searches/\(slug(folded))/everywhere/index.html" }
+    /// A combined popularity table written as data beside its page.
+    public static func popularityEverywhereData(_ folded: String, kind: TextEntity.Kind, format: String) -> String {
+        "searches/\(slug(folded))/everywhere/\(kind == .hashtag ? "hashtags" : "users").\(format)"
+    }
     /// One tweet.
     public static func tweet(_ id: String) -> String { "tweets/\(idSlug(id))/index.html" }
 

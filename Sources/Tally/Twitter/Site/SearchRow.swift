@@ -1,6 +1,8 @@
-/// One search in the history, as the home and searches pages list it.
+/// One search in the history, as the home and searches pages list it: a term on one network.
 public struct SearchRow: Encodable, Sendable, Equatable {
     public var term: String
+    /// Its network's badge (`Mastodon`), as post cards show it.
+    public var badge: HTMLFragment
     public var popularityHref: String
     public var tweetsHref: String
     public var tweetCount: Int
@@ -10,6 +12,7 @@ public struct SearchRow: Encodable, Sendable, Equatable {
 
     init(_ term: SearchTerm, from page: String) {
         self.term = term.text
+        badge = term.network.badge
         popularityHref = Routes.relative(from: page, to: Routes.popularity(term))
         tweetsHref = Routes.relative(from: page, to: Routes.termTweets(term))
         tweetCount = term.tweetCount

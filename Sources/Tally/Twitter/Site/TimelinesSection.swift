@@ -28,7 +28,7 @@ struct TimelinesSection: SiteSection {
             list.header = { here in
                 let items = people.compactMap { user -> HTMLFragment? in
                     guard let path = directory.personPath(user.screenName) else { return nil }
-                    return .element("li", [:], [TweetHTML.avatar(user, size: 48, page: here), .text(" "),
+                    return .element("li", [:], [TweetHTML.avatar(user, size: 48, page: here, local: directory.ownerPicture(.avatar, of: user)), .text(" "),
                                                 .element("a", ["href": Routes.relative(from: here, to: path)], [.text(user.name)]),
                                                 .text(" @" + user.screenName)])
                 }

@@ -5,11 +5,15 @@ struct TweetHTML {
     let page: String
     let directory: TwitterDirectory
 
-    /// An avatar with the person's initials under it, which show when the picture cannot load.
-    static func avatar(_ user: StoredUser?, size: Int, page: String) -> HTMLFragment {
+    /// An avatar with the person's initials under it, which show when the picture cannot load;
+    /// `local`, the site's own copy of it (a Mastodon export's owner's), wins over its address.
+    static func avatar(_ user: StoredUser?, size: Int, page: String, local: String? = nil) -> HTMLFragment {
         let initials = HTMLFragment.element("span", ["class": "avatar-initials", "aria-hidden": "true"], [.text(Self.initials(user))])
         var parts = [initials]
-        if var url = user?.avatarURL {
+        if let local {
+            parts.append(.element("img", ["class": "avatar-img", "src": Routes.relative(from: page, to: local), "alt": "", "width": "\(size)",
+                                          "height": "\(size)", "loading": "lazy", "decoding": "async"]))
+        } else if var url = user?.avatarURL {
             if size > 48 { url = url.replacingOccurrences(of: "_normal.", with: "_400x400.") }
             if let safe = Routes.secureImage(url) {
                 parts.append(.element("img", ["class": "avatar-img", "src": safe, "alt": "", "width": "\(size)", "height": "\(size)",

@@ -28,7 +28,8 @@ struct TweetListPlanner {
     let section: String
     var links: (String) -> [PageLink] = { _ in [] }
     var header: ((String) -> HTMLFragment)? = nil
-    var noun = "tweets"
+    /// What the list calls its posts: `posts`, or `tweets` for a list of Twitter's alone.
+    var noun = "posts"
 
     /// The path of page `number` of `pages`: the newest is the list's own address.
     private func location(_ number: Int, of pages: Int) -> String {
@@ -93,7 +94,7 @@ struct TweetListPlanner {
     /// Plans page `number` of `pages` with the chunk of tweets it shows.
     private func page(_ number: Int, of pages: Int, total: Int, months: [(key: String, count: Int)], chunk: TweetChunk?, into sink: PageSink) throws {
         let here = location(number, of: pages)
-        let count = total == 1 ? "1 tweet" : "\(total.formatted) \(noun)"
+        let count = total == 1 ? "1 \(noun.dropLast())" : "\(total.formatted) \(noun)"
         let intro: String
         if number == pages {
             intro = "\(count), newest first"

@@ -3,7 +3,7 @@ import Foundation
 /// Every stored tweet: the paged list of all of them, newest first, one page per tweet, and one
 /// per picture; planned a page of tweets at a time from the store.
 struct TweetsSection: SiteSection {
-    static let entry = NavigationEntry(id: "tweets", title: "Tweets", path: Routes.allTweets())
+    static let entry = NavigationEntry(id: "tweets", title: "Posts", path: Routes.allTweets())
 
     let context: SiteContext
     /// Every term, newest search first: a tweet lists the searches that found it in this order.
@@ -19,7 +19,7 @@ struct TweetsSection: SiteSection {
 
     func plan(into sink: PageSink) throws {
         let byID = Dictionary(terms.enumerated().map { ($1.id, ($0, $1)) }, uniquingKeysWith: { first, _ in first })
-        let list = TweetListPlanner(store: context.store, cards: cards, filter: .all, heading: "All tweets",
+        let list = TweetListPlanner(store: context.store, cards: cards, filter: .all, heading: "All posts",
                                     path: { Routes.allTweets(page: $0) }, section: Self.entry.id)
         if let changed = try changes.changes() {
             // The same archive pictures as before (or the plan would not update): they stay.
@@ -95,8 +95,9 @@ struct TweetsSection: SiteSection {
         let original = item.kind == "photo" ? Routes.external(item.imageURL + (item.imageURL.contains("pbs.twimg.com") ? "?name=orig" : ""))
             : item.linkURL.flatMap(Routes.external)
         let by = tweet.author.map { " by @" + $0.screenName } ?? ""
-        try sink.page(SitePage(path: path, template: "twitter/image", title: "Picture \(number) of a tweet\(by)", section: Self.entry.id,
-                               model: TweetImagePage(heading: "Picture \(number) of a tweet\(by)", figure: figure, alt: item.alt,
+        let of = "Picture \(number) of a \(tweet.network == .twitter ? "tweet" : "post")\(by)"
+        try sink.page(SitePage(path: path, template: "twitter/image", title: of, section: Self.entry.id,
+                               model: TweetImagePage(heading: of, figure: figure, alt: item.alt,
                                                      tweetHref: Routes.relative(from: path, to: Routes.tweet(tweet.id)),
                                                      originalHref: original,
                                                      originalText: item.kind == "photo" ? "The picture at full size" : item.kind == "gif" ? "The GIF" : "The video"),

@@ -1,9 +1,12 @@
-/// Twitter's card on the home page: totals and the newest searches.
+/// The posts' card on the home page: totals (with each network's posts) and the newest searches.
 public struct TwitterCard: Encodable, Sendable {
     /// How many searches the card lists.
     static let recentLimit = 10
 
     public var tweetCount: Int
+    /// Each network's posts, in the networks' order, for those with any.
+    public var networks: [NetworkCount]
+    public var hasNetworks: Bool
     public var userCount: Int
     public var termCount: Int
     public var mentionCount: Int
@@ -15,6 +18,11 @@ public struct TwitterCard: Encodable, Sendable {
 
     init(totals: StoreTotals, recent: [SearchTerm]) {
         tweetCount = totals.tweets
+        let stored = PostNetwork.allCases.filter { (totals.byNetwork[$0] ?? 0) > 0 }
+        networks = stored.enumerated().map { index, network in
+            NetworkCount(label: network.label, count: totals.byNetwork[network]!, separator: index == stored.count - 1 ? "" : ", ")
+        }
+        hasNetworks = !networks.isEmpty
         userCount = totals.users
         termCount = totals.terms
         mentionCount = totals.mentions
@@ -23,5 +31,12 @@ public struct TwitterCard: Encodable, Sendable {
         searchesHref = Routes.relative(from: Routes.home, to: Routes.searches)
         tweetsHref = Routes.relative(from: Routes.home, to: Routes.allTweets())
         peopleHref = Routes.relative(from: Routes.home, to: Routes.people)
+    }
+
+    /// One network's posts, as the card lists them (`Mastodon: 6`, then `separator`).
+    public struct NetworkCount: Encodable, Sendable {
+        public var label: String
+        public var count: Int
+        public var separator: String
     }
 }

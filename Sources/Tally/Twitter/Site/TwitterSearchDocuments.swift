@@ -70,11 +70,13 @@ public enum TwitterSearchDocuments {
         }
         for (folded, newest) in hashtags.sorted(by: { $0.value.first < $1.value.first }) {
             let path = directory.hashtags.contains(folded) ? Routes.hashtag(folded)
-                : index.term(forHashtag: folded).map(Routes.popularity) ?? Routes.tweet(newest.tweetID)
+                : index.path(forHashtag: folded) ?? Routes.tweet(newest.tweetID)
             try emit(SearchDocument(kind: hashtag, title: newest.display, body: "", path: path, date: newest.date, weight: 2))
         }
         for term in terms.sorted(by: { $0.id < $1.id }) {
-            try emit(SearchDocument(kind: searchTerm, title: term.text, body: "", path: Routes.popularity(term),
+            // A term searched on another network than Twitter says which (`#swift on Mastodon`).
+            let title = term.network == .twitter ? term.text : "\(term.text) on \(term.network.label)"
+            try emit(SearchDocument(kind: searchTerm, title: title, body: "", path: Routes.popularity(term),
                                     date: term.searchedAt, weight: 3))
         }
     }

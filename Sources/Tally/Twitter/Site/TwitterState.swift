@@ -42,9 +42,13 @@ struct TwitterState: Equatable {
                 page: StateBytes.digest([user.id, user.screenName, user.name, user.avatarURL, user.bio, user.location, user.website,
                                          "\(person.tweetCount)", "\(person.mentionCount)", "\(person.searchCount)"]))
         }
+        // A search's page names its term's searches on other networks, with their counts: any
+        // of them new or changed makes it again (and so the combined page made from them).
+        let index = TermIndex(terms)
         for term in terms {
-            self.terms[term.id] = Term(order: StateBytes.digest([term.text, term.folded, "\(term.searchedAt)"]),
-                                       page: StateBytes.digest([term.text, term.folded, "\(term.searchedAt)", "\(term.tweetCount)"]))
+            let siblings = index.searches(term.folded).filter { $0.id != term.id }.flatMap { [$0.network.rawValue, $0.text, "\($0.searchedAt)", "\($0.tweetCount)"] }
+            self.terms[term.id] = Term(order: StateBytes.digest([term.text, term.folded, term.network.rawValue, "\(term.searchedAt)"]),
+                                       page: StateBytes.digest([term.text, term.folded, term.network.rawValue, "\(term.searchedAt)", "\(term.tweetCount)"] + siblings))
         }
         for tag in hashtags {
             self.hashtags[tag.folded] = Digests(head: StateBytes.digest([tag.display]), page: StateBytes.digest([tag.display, "\(tag.tweetCount)"]))

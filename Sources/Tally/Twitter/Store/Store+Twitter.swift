@@ -4,7 +4,7 @@ extension Store {
     /// The newest searches first, at most `limit`.
     public func searchHistory(limit: Int = 100) throws -> [SearchTerm] {
         try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, text, folded, searched_at, tweet_count FROM term ORDER BY searched_at DESC, id DESC LIMIT ?",
+            try Row.fetchAll(db, sql: "SELECT id, text, folded, searched_at, tweet_count, network FROM term ORDER BY searched_at DESC, id DESC LIMIT ?",
                              arguments: [limit]).map(Self.term)
         }
     }
@@ -15,7 +15,8 @@ extension Store {
     }
 
     private static func term(_ row: Row) -> SearchTerm {
-        SearchTerm(id: row["id"], text: row["text"], folded: row["folded"], searchedAt: row["searched_at"], tweetCount: row["tweet_count"])
+        SearchTerm(id: row["id"], text: row["text"], folded: row["folded"], searchedAt: row["searched_at"], tweetCount: row["tweet_count"],
+                   network: PostNetwork(stored: row["network"]))
     }
 
     /// A term's hashtags or users seen in at least two of its tweets, most first, ties by folded
@@ -29,6 +30,26 @@ extension Store {
                 """, arguments: [term, kind.rawValue]).map { MentionCount(display: $0["display"], folded: $0["folded"], count: $0["count"]) }
             let singles = try Int.fetchOne(db, sql: "SELECT count(*) FROM term_mention WHERE term_id = ? AND kind = ? AND count = 1",
                                            arguments: [term, kind.rawValue]) ?? 0
+            return Popularity(rows: rows, hiddenSingles: singles)
+        }
+    }
+
+    /// The popularity of one term across the networks it was searched on (`terms`, the ids of
+    /// its rows): per mention, the sum of its counts on each network. Exact, since no post
+    /// counts toward two rows of one term (a post is linked only to its own network's row).
+    public func popularity(across terms: [Int64], kind: TextEntity.Kind) throws -> Popularity {
+        try queue.read { db in
+            let ids = JSONArgument.array(terms.map(String.init))
+            let counts = """
+                SELECT tm.mention_id, tm.folded, sum(tm.count) AS count FROM term_mention tm
+                WHERE tm.term_id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) AND tm.kind = ?
+                GROUP BY tm.mention_id
+                """
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT m.display, c.folded, c.count FROM (\(counts)) c JOIN mention m ON m.id = c.mention_id
+                WHERE c.count > 1 ORDER BY c.count DESC, c.folded
+                """, arguments: [ids, kind.rawValue]).map { MentionCount(display: $0["display"], folded: $0["folded"], count: $0["count"]) }
+            let singles = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(counts)) WHERE count = 1", arguments: [ids, kind.rawValue]) ?? 0
             return Popularity(rows: rows, hiddenSingles: singles)
         }
     }
@@ -85,7 +106,11 @@ extension Store {
                     coalesce((SELECT max(created_at) FROM tweet), 0)
                 """)!
             let newest: Int64 = row[4]
-            return StoreTotals(tweets: row[0], users: row[1], terms: row[2], mentions: row[3], newest: newest > 0 ? newest : nil)
+            var byNetwork: [PostNetwork: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT network, count(*) FROM tweet GROUP BY network") {
+                byNetwork[PostNetwork(stored: row[0]), default: 0] += row[1]
+            }
+            return StoreTotals(tweets: row[0], users: row[1], terms: row[2], mentions: row[3], newest: newest > 0 ? newest : nil, byNetwork: byNetwork)
         }
     }
 }

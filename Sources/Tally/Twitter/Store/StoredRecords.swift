@@ -9,6 +9,8 @@ public struct SearchTerm: Sendable, Equatable, Hashable {
     public var searchedAt: Int64
     /// Distinct tweets stored for it.
     public var tweetCount: Int
+    /// The network it was searched on: a term searched on several networks is one search per network.
+    public var network: PostNetwork = .twitter
 }
 
 /// A hashtag or user with how many of a term's tweets mention it.
@@ -95,6 +97,8 @@ public struct StoreTotals: Sendable, Equatable {
     public var mentions: Int
     /// The newest stored tweet (seconds since 1970), nil when none is stored.
     public var newest: Int64? = nil
+    /// Posts stored per network, for the networks that have any.
+    public var byNetwork: [PostNetwork: Int] = [:]
 }
 
 /// A run of stored tweets, newest first, with what their pages need to know about other rows.

@@ -202,5 +202,57 @@ enum TwitterSchema {
                 );
                 """)
         }
+
+        // A search is one per term and network: `#swift` searched on Mastodon and on Bluesky is
+        // two rows, each with its own history place, counts and pages (and a combined page made
+        // from their counts). A post belongs to one network, and is linked only to the term row
+        // of its own network, so the rows of one term never share a post. SQLite cannot drop the
+        // old `UNIQUE (folded)`, so the table is made again. A term stored before is split by
+        // the networks of its posts: it keeps its id for the network most of them came from
+        // (ties by name; `twitter` for a term with none), a new row takes each other network's
+        // links, and the split rows' counts are counted again from their posts' tag rows (one
+        // row per post and mention, as the counts are). Each split row keeps the term's date.
+        migrator.registerMigration("twitter-8-searches-by-network") { db in
+            try db.execute(sql: """
+                CREATE TABLE term_by_network (
+                    id INTEGER PRIMARY KEY,
+                    folded TEXT NOT NULL,
+                    network TEXT NOT NULL DEFAULT 'twitter',
+                    text TEXT NOT NULL,
+                    searched_at INTEGER NOT NULL,
+                    tweet_count INTEGER NOT NULL DEFAULT 0,
+                    UNIQUE (folded, network)
+                );
+                INSERT INTO term_by_network (id, folded, network, text, searched_at, tweet_count)
+                    SELECT t.id, t.folded, coalesce((SELECT p.network FROM term_tweet tt JOIN tweet p ON p.id = tt.tweet_id
+                                                     WHERE tt.term_id = t.id GROUP BY p.network ORDER BY count(*) DESC, p.network LIMIT 1), 'twitter'),
+                        t.text, t.searched_at, t.tweet_count
+                    FROM term t ORDER BY t.id;
+                INSERT INTO term_by_network (folded, network, text, searched_at)
+                    SELECT DISTINCT t.folded, p.network, t.text, t.searched_at
+                    FROM term t JOIN term_by_network n ON n.id = t.id JOIN term_tweet tt ON tt.term_id = t.id JOIN tweet p ON p.id = tt.tweet_id
+                    WHERE p.network != n.network
+                    ORDER BY t.id, p.network;
+                CREATE TEMP TABLE split_term AS SELECT id FROM term_by_network n
+                    WHERE EXISTS (SELECT 1 FROM term_by_network o WHERE o.folded = n.folded AND o.id != n.id);
+                UPDATE term_tweet SET term_id = (
+                        SELECT n.id FROM term_by_network n JOIN term_by_network o ON o.folded = n.folded
+                        WHERE o.id = term_tweet.term_id AND n.network = (SELECT network FROM tweet WHERE id = term_tweet.tweet_id))
+                    WHERE term_id IN (SELECT id FROM split_term)
+                        AND (SELECT network FROM tweet WHERE id = term_tweet.tweet_id) != (SELECT network FROM term_by_network WHERE id = term_tweet.term_id);
+                DELETE FROM term_mention WHERE term_id IN (SELECT id FROM split_term);
+                INSERT INTO term_mention (term_id, mention_id, kind, folded, count)
+                    SELECT tt.term_id, g.mention_id, m.kind, m.folded, count(*)
+                    FROM term_tweet tt JOIN tweet_tag g ON g.tweet_id = tt.tweet_id JOIN mention m ON m.id = g.mention_id
+                    WHERE tt.term_id IN (SELECT id FROM split_term)
+                    GROUP BY tt.term_id, g.mention_id;
+                UPDATE term_by_network SET tweet_count = (SELECT count(*) FROM term_tweet WHERE term_id = term_by_network.id)
+                    WHERE id IN (SELECT id FROM split_term);
+                DROP TABLE split_term;
+                DROP TABLE term;
+                ALTER TABLE term_by_network RENAME TO term;
+                CREATE INDEX term_history ON term(searched_at DESC, id DESC);
+                """)
+        }
     }
 }

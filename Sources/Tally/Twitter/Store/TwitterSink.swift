@@ -32,6 +32,12 @@ final class TwitterSink: ImportSink {
         var folded: String
     }
 
+    /// A search's identity: its folded text on one network.
+    struct TermKey: Hashable {
+        var folded: String
+        var network: PostNetwork
+    }
+
     struct PendingCount {
         var display: String
         var count: Int
@@ -46,8 +52,8 @@ final class TwitterSink: ImportSink {
 
     /// What the sink remembers across the files of one transaction (`ImportMemo`).
     final class Memo {
-        /// Term ids by folded text.
-        var termIDs: [String: Int64] = [:]
+        /// Term ids by folded text and network.
+        var termIDs: [TermKey: Int64] = [:]
         /// Authors already written, so an author is written again only when they changed.
         var writtenUsers: [String: ImportedUser] = [:]
         /// Mention rows looked up or written, so that each is looked up once.
@@ -76,15 +82,22 @@ final class TwitterSink: ImportSink {
 
     func add(_ batch: any ImportBatch, format: any DocumentFormat) throws {
         guard let batch = batch as? TweetBatch else { return }
+        if batch.network != .twitter { summary.postNoun = "post" }
         for person in batch.people { try writeUser(person) }
         _ = try storeTweets(batch.tweets, counting: true)
         summary.relatedTweets += try storeTweets(batch.related, counting: false)
         if let name = batch.timeline.map(Self.clean), !name.isEmpty { try addToTimeline(name, batch.tweets) }
         guard let text = batch.term.map(Self.clean), !text.isEmpty else { return }
         // A search that says nothing of when it ran is dated by its file, never by the import.
-        let termID = try term(text, fetchedAt: batch.fetchedAt ?? batch.tweets.map(\.createdAt).max() ?? batch.fileModifiedAt)
+        let fetchedAt = batch.fetchedAt ?? batch.tweets.map(\.createdAt).max() ?? batch.fileModifiedAt
         if !summary.terms.contains(text) { summary.terms.append(text) }
-        try link(batch.tweets, to: termID)
+        // Each post counts toward the search on its own network, so one term's rows never share
+        // a post; a page with no post is its document's network's search.
+        let byNetwork = Dictionary(grouping: batch.tweets, by: \.network)
+        let networks = byNetwork.isEmpty ? [batch.network] : PostNetwork.allCases.filter { byNetwork[$0] != nil }
+        for network in networks {
+            try link(byNetwork[network] ?? [], to: try term(text, network: network, fetchedAt: fetchedAt))
+        }
     }
 
     /// Inserts the tweets not yet stored; returns how many were new.
@@ -181,10 +194,11 @@ final class TwitterSink: ImportSink {
         }
     }
 
-    /// The term's id, created if new; a later search moves it up the history.
-    private func term(_ text: String, fetchedAt: Int64?) throws -> Int64 {
+    /// The id of the term's search on `network`, created if new; a later search moves it up the history.
+    private func term(_ text: String, network: PostNetwork, fetchedAt: Int64?) throws -> Int64 {
         let folded = text.lowercased()
-        if let id = memo.termIDs[folded] {
+        let key = TermKey(folded: folded, network: network)
+        if let id = memo.termIDs[key] {
             if let fetchedAt {
                 try db.cachedStatement(sql: "UPDATE term SET searched_at = ? WHERE id = ? AND searched_at < ?")
                     .execute(arguments: [fetchedAt, id, fetchedAt])
@@ -193,17 +207,18 @@ final class TwitterSink: ImportSink {
         }
         let id: Int64
         // Statements from the connection's cache: a crawl's files each look up their term.
-        if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, searched_at FROM term WHERE folded = ?"), arguments: [folded]) {
+        if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, searched_at FROM term WHERE folded = ? AND network = ?"),
+                                      arguments: [folded, network.rawValue]) {
             id = row["id"]
             if let fetchedAt, fetchedAt > row["searched_at"] as Int64 {
                 try db.cachedStatement(sql: "UPDATE term SET searched_at = ? WHERE id = ?").execute(arguments: [fetchedAt, id])
             }
         } else {
-            try db.cachedStatement(sql: "INSERT INTO term (folded, text, searched_at) VALUES (?, ?, ?)")
-                .execute(arguments: [folded, text, fetchedAt ?? BuildClock.now()])
+            try db.cachedStatement(sql: "INSERT INTO term (folded, network, text, searched_at) VALUES (?, ?, ?, ?)")
+                .execute(arguments: [folded, network.rawValue, text, fetchedAt ?? BuildClock.now()])
             id = db.lastInsertedRowID
         }
-        memo.termIDs[folded] = id
+        memo.termIDs[key] = id
         return id
     }
 

@@ -155,7 +155,7 @@ struct DataSourceContractTests {
         #expect(notes.contains("<a href=\"../notes/index.html\" aria-current=\"true\">Notes</a>"))
         let home = try project.page("index.html")
         #expect(home.contains("<h2>Notes</h2>") && home.contains("<a href=\"notes/index.html\">2 notes</a>"))
-        #expect(home.contains("<h2>Twitter</h2>"))
+        #expect(home.contains("<h2>Posts</h2>"))
         // Every page's header now lists the new section, the Twitter ones included.
         #expect(try project.page("searches/q/index.html").contains("<a href=\"../../notes/index.html\">Notes</a>"))
     }

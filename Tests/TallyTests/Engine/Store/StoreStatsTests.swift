@@ -20,14 +20,15 @@ struct StoreStatsTests {
         #expect(count("searches") == tables["term"])
         // The sample content/data as `tally import` + `tally stats` report it: seven searches since
         // issue 16 added ichi-japanese.json; issue 23 added 17 posts of Mastodon and Bluesky, found
-        // by no search, and their authors.
-        #expect(count("searches") == 7)
-        #expect(count("tweets") == 449)
+        // by no search, and their authors; then the sample's Mastodon #rstats tag timeline, six
+        // posts by four made-up people, an eighth search (#rstats on Mastodon beside Twitter's).
+        #expect(count("searches") == 8)
+        #expect(count("tweets") == 455)
         #expect(count("tweets found by no search") == 148)
-        #expect(count("people") == 401)
-        #expect(count("hashtags counted") == 144)
-        #expect(count("users mentioned") == 155)
-        #expect(count("search–tweet links") == 301)
+        #expect(count("people") == 405)
+        #expect(count("hashtags counted") == 146)
+        #expect(count("users mentioned") == 156)
+        #expect(count("search–tweet links") == 307)
         #expect(count("tweets") == tables["tweet"])
         #expect(count("people") == tables["user"])
         #expect(count("search–tweet links") == tables["term_tweet"])

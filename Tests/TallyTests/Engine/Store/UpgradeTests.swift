@@ -66,7 +66,7 @@ struct UpgradeTests {
         // The sample content as it was then: the Mastodon and Bluesky files came later.
         let data = Fixture.repository.appendingPathComponent("content/data")
         try fresh.importSampleContent(only: try FileManager.default.contentsOfDirectory(atPath: data.path).sorted()
-            .filter { !$0.hasPrefix("mastodon-") && !$0.hasPrefix("bluesky-") })
+            .filter { !$0.hasPrefix("mastodon-") && !$0.hasPrefix("bluesky-") && !$0.hasPrefix("sample-mastodon-") })
         let (tags, mentions) = try Self.readCopy(of: Self.beforeTagsByMention) { db in
             (try Int.fetchOne(db, sql: "SELECT count(*) FROM tweet_tag"), try Int.fetchOne(db, sql: "SELECT count(*) FROM mention"))
         }

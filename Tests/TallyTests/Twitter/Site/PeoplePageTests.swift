@@ -34,7 +34,7 @@ struct PeoplePageTests {
         #expect(tweet.contains("<a class=\"mention\" href=\"../../people/bob/index.html\">@bob</a>"))
         #expect(tweet.contains("<a class=\"hashtag\" href=\"../../hashtags/x/index.html\">#x</a>"))
         let hashtag = try project.page(Routes.hashtag("x"))
-        #expect(hashtag.contains("2 tweets, newest first"))
+        #expect(hashtag.contains("2 posts, newest first"))
         let carol = try project.page(Routes.person("carol"))
         #expect(carol.contains("line one<br>line two"))
         #expect(carol.contains("Add to contacts"))

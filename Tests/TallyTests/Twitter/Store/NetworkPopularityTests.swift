@@ -71,12 +71,30 @@ struct NetworkPopularityTests {
         return Page(json: NetworkFixture.json(["feed": feed]), counted: counted)
     }
 
-    @Test("a term's counts on Mastodon and Bluesky posts are distinct posts per folded hashtag, however pages overlap or repeat",
+    /// Per folded hashtag, how many of these posts carry it: the oracle, counted from the pages.
+    static func oracle(_ posts: [String: Set<String>]) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for tags in posts.values { for tag in tags { counts[tag, default: 0] += 1 } }
+        return counts
+    }
+
+    static func expectPopularity(_ popularity: Popularity, _ oracle: [String: Int], _ comment: Comment) {
+        #expect(Dictionary(uniqueKeysWithValues: popularity.rows.map { ($0.folded, $0.count) }) == oracle.filter { $0.value >= 2 }, comment)
+        #expect(popularity.hiddenSingles == oracle.filter { $0.value == 1 }.count, comment)
+        // Most first, ties by folded name in code-point order.
+        #expect(popularity.rows.map(\.folded) == popularity.rows.sorted {
+            $0.count != $1.count ? $0.count > $1.count : $0.folded.unicodeScalars.lexicographicallyPrecedes($1.folded.unicodeScalars)
+        }.map(\.folded), comment)
+        // Case variants are one mention, in whichever spelling was counted first.
+        #expect(Set(popularity.rows.map(\.folded)).isSubset(of: ["swift", "ärger", "rust", "go", "zig", "elm"]), comment)
+    }
+
+    @Test("a term searched on Mastodon and Bluesky, in several cases, is one search per network and a combined count of distinct posts, however pages overlap or repeat",
           arguments: [1, 2, 3])
     func oracle(seed: UInt64) throws {
         let project = TestProject()
-        var expected: [String: Set<String>] = [:]
-        var files: [String] = []
+        var expected: [PostNetwork: [String: Set<String>]] = [:]
+        var files: [PostNetwork: [String]] = [:]
         // Overlapping pages: each shares some posts with the one before it.
         for page in 0..<4 {
             let numbers = Array((page * 15)..<(page * 15 + 20))
@@ -87,27 +105,36 @@ struct NetworkPopularityTests {
             let mastodon = Self.mastodonPage(numbers, generator: &mastodonGenerator)
             let bluesky = Self.blueskyPage(numbers, generator: &blueskyGenerator)
             try project.folder.write(["m\(page).json": mastodon.json, "b\(page).json": bluesky.json])
-            files += ["m\(page).json", "b\(page).json"]
+            files[.mastodon, default: []].append("m\(page).json")
+            files[.bluesky, default: []].append("b\(page).json")
             // A post already stored keeps what it was stored with: the first page that had it.
-            for (key, tags) in mastodon.counted.merging(bluesky.counted, uniquingKeysWith: { first, _ in first }) where expected[key] == nil {
-                expected[key] = tags
+            for (network, pagePosts) in [(PostNetwork.mastodon, mastodon.counted), (.bluesky, bluesky.counted)] {
+                for (key, tags) in pagePosts where expected[network]?[key] == nil { expected[network, default: [:]][key] = tags }
             }
         }
-        try project.importFiles(files, term: "langs")
-        // Fetched twice: nothing new is counted.
-        let again = try project.importFiles(files, term: "langs")
+        // The term in another case on each network: one term, one search per network.
+        try project.importFiles(files[.mastodon]!, term: "#Langs")
+        try project.importFiles(files[.bluesky]!, term: "#LANGS")
+        // Fetched twice, in yet another case: nothing new is counted.
+        let again = try project.importFiles(files[.mastodon]! + files[.bluesky]!, term: "#langs")
         #expect(again.allSatisfy { $0.newTweets == 0 && $0.mentionsCounted == 0 })
 
-        var oracle: [String: Int] = [:]
-        for tags in expected.values { for tag in tags { oracle[tag, default: 0] += 1 } }
-        #expect(expected.count > 100 && oracle.values.contains { $0 >= 2 })
         let store = try project.store
-        let term = try #require(try store.allTerms().first)
-        #expect(term.tweetCount == expected.count)
-        let popularity = try store.popularity(of: term.id, kind: .hashtag)
-        #expect(Dictionary(uniqueKeysWithValues: popularity.rows.map { ($0.folded, $0.count) }) == oracle.filter { $0.value >= 2 })
-        #expect(popularity.hiddenSingles == oracle.filter { $0.value == 1 }.count)
-        // Case variants are one mention, in whichever spelling was counted first.
-        #expect(Set(popularity.rows.map(\.folded)).isSubset(of: ["swift", "ärger", "rust", "go", "zig", "elm"]))
+        let terms = try store.allTerms()
+        #expect(terms.count == 2)
+        #expect(Set(terms.map(\.network)) == [.mastodon, .bluesky])
+        #expect(terms.allSatisfy { $0.folded == "#langs" })
+        for term in terms {
+            let posts = expected[term.network]!
+            #expect(term.tweetCount == posts.count)
+            Self.expectPopularity(try store.popularity(of: term.id, kind: .hashtag), Self.oracle(posts), "\(term.network)")
+        }
+        // The combined page: every post of either network once.
+        let everyPost = expected[.mastodon]!.merging(expected[.bluesky]!) { first, _ in first }
+        #expect(everyPost.count == expected[.mastodon]!.count + expected[.bluesky]!.count, "no key is on two networks")
+        let combined = Self.oracle(everyPost)
+        #expect(everyPost.count > 100 && combined.values.contains { $0 >= 2 })
+        Self.expectPopularity(try store.popularity(across: terms.map(\.id), kind: .hashtag), combined, "everywhere")
+        #expect(try store.popularity(across: terms.map(\.id), kind: .user).rows.isEmpty)
     }
 }

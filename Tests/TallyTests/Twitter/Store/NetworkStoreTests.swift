@@ -44,7 +44,7 @@ struct NetworkStoreTests {
         #expect(try project.store.allTweets().count == 3)
     }
 
-    @Test("#Swift on Mastodon and #swift on Bluesky are one hashtag, in the popularity table and the hashtag list")
+    @Test("#Swift on Mastodon and #swift on Bluesky are one hashtag, in the combined popularity table and the hashtag list")
     func hashtagsFoldAcrossNetworks() throws {
         let project = TestProject()
         let status = NetworkFixture.status(id: "1", content: "<p><a href=\"https://example.social/tags/Swift\" class=\"mention hashtag\">#<span>Swift</span></a> on Mastodon</p>")
@@ -53,10 +53,12 @@ struct NetworkStoreTests {
         let post = NetworkFixture.post(rkey: "1", text: text, facets: [NetworkFixture.facet(text, "#swift", ["$type": "app.bsky.richtext.facet#tag", "tag": "swift"])])
         _ = try importText(NetworkFixture.json(["posts": [post]]), into: project, term: "swift")
         let store = try project.store
-        let term = try #require(try store.allTerms().first)
-        #expect(try store.allTerms().count == 1)
-        #expect(term.tweetCount == 2)
-        let rows = try store.popularity(of: term.id, kind: .hashtag).rows
+        // One search per network, each with its one post.
+        let terms = try store.allTerms()
+        #expect(terms.map(\.network).sorted { $0.rawValue < $1.rawValue } == [.bluesky, .mastodon])
+        #expect(terms.allSatisfy { $0.folded == "swift" && $0.tweetCount == 1 })
+        #expect(try store.popularity(of: terms[0].id, kind: .hashtag).rows.isEmpty)
+        let rows = try store.popularity(across: terms.map(\.id), kind: .hashtag).rows
         #expect(rows.map(\.folded) == ["swift"])
         #expect(rows.first?.count == 2)
         #expect(rows.first?.display == "Swift")

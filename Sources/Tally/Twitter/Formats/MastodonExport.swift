@@ -68,6 +68,7 @@ enum MastodonExport {
                 note += " of @" + owner.screenName
             }
             withExtendedLifetime(parser) {}
+            if let ownerID = options[ownerKeys.id] { try keepOwnerPictures(in: folder, owner: ownerID, to: staged, limits: limits) }
             if isFolder.boolValue { try copyMedia(folder.appendingPathComponent("media_attachments"), name: "media_attachments", to: staged, limits: limits, depth: 0) }
             let pictures = (try? manager.contentsOfDirectory(atPath: staged.folder.path).count) ?? 0
             note += ": \(pictures) pictures kept"
@@ -111,6 +112,45 @@ enum MastodonExport {
         return mediaPrefix + last
     }
 
+    /// The owner's pictures an export holds beside `actor.json`: `avatar.jpg` (or `.png`…) and `header.jpg`.
+    enum OwnerPicture: String, CaseIterable {
+        case avatar, header
+
+        /// The picture's name beside the store and in the site: the kind and the owner's key, so
+        /// that every owner's picture has its own (`mastodon-avatar-<16 hex digits>.jpg`).
+        func keptName(owner: String, extension ext: String) -> String {
+            mediaPrefix + rawValue + "-" + MastodonExport.ownerKey(owner) + "." + ext
+        }
+
+        /// The picture's own name in the export (`avatar.jpg`), with its extension; nil for any other file.
+        static func of(_ name: String) -> (OwnerPicture, String)? {
+            for kind in allCases where name.hasPrefix(kind.rawValue + ".") {
+                let ext = String(name.dropFirst(kind.rawValue.count + 1))
+                guard !ext.isEmpty, ext.count <= 5, ext.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) }) else { return nil }
+                return (kind, ext)
+            }
+            return nil
+        }
+    }
+
+    /// An owner's id as 16 hex digits, for the names of their kept pictures.
+    static func ownerKey(_ owner: String) -> String {
+        String(format: "%016llx", StateBytes.digest([owner]))
+    }
+
+    /// Keeps the export's avatar and header (beside `actor.json`) as the owner's, with the
+    /// media's cap and checks: a link or a FIFO named `avatar.jpg` refuses the export.
+    private static func keepOwnerPictures(in folder: URL, owner: String, to staged: StagedFiles, limits: TwitterArchive.Limits) throws {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        var kept = Set<OwnerPicture>()
+        for name in names {
+            guard let (kind, ext) = OwnerPicture.of(name), kept.insert(kind).inserted else { continue }
+            let target = kind.keptName(owner: owner, extension: ext)
+            guard !FileManager.default.fileExists(atPath: staged.destination.appendingPathComponent(target).path) else { continue }
+            try TwitterArchive.copyFile(folder.appendingPathComponent(name), name: name, to: staged.folder.appendingPathComponent(target), cap: limits.media)
+        }
+    }
+
     /// `outbox.json` at the top of the zip or one folder down.
     private static func isOutboxEntry(_ path: String) -> Bool {
         let parts = path.split(separator: "/")
@@ -125,6 +165,10 @@ enum MastodonExport {
             if parts.count <= 2, last == "outbox.json" || last == "actor.json" {
                 return (folder.appendingPathComponent(parts.joined(separator: "/")), parts.joined(separator: "/"),
                         last == "actor.json" ? limits.owner : limits.tweets)
+            }
+            // The owner's avatar and header, beside actor.json: kept once the owner is known.
+            if parts.count <= 2, OwnerPicture.of(last) != nil {
+                return (folder.appendingPathComponent(parts.joined(separator: "/")), parts.joined(separator: "/"), limits.media)
             }
             guard let index = parts.firstIndex(of: "media_attachments"), index <= 1, let kept = keptName(last) else { return nil }
             if FileManager.default.fileExists(atPath: staged.destination.appendingPathComponent(kept).path) { return nil }

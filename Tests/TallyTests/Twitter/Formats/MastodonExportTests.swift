@@ -21,6 +21,9 @@ struct MastodonExportTests {
             try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("jpeg \(name)".utf8).write(to: file)
         }
+        // The owner's avatar and header beside actor.json, as an export has them.
+        try Data("jpeg avatar".utf8).write(to: root.appendingPathComponent("avatar.jpg"))
+        try Data("png header".utf8).write(to: root.appendingPathComponent("header.png"))
         return root
     }
 
@@ -34,7 +37,13 @@ struct MastodonExportTests {
         #expect(post.author?.name.hasPrefix("Les Orchard") == true)
         let media = store.filesFolder.appendingPathComponent("twitter/media")
         let kept = try FileManager.default.contentsOfDirectory(atPath: media.path).sorted()
-        #expect(kept == ["mastodon-63a81769839a7ef6.jpg", "mastodon-ebbb5d342877102f.jpg"])
+        let owner = try #require(post.author?.id)
+        // The owner's pictures are kept under the owner's key, beside the posts' pictures.
+        let avatar = MastodonExport.OwnerPicture.avatar.keptName(owner: owner, extension: "jpg")
+        let header = MastodonExport.OwnerPicture.header.keptName(owner: owner, extension: "png")
+        #expect(kept == [avatar, header, "mastodon-63a81769839a7ef6.jpg", "mastodon-ebbb5d342877102f.jpg"].sorted())
+        #expect(try Data(contentsOf: media.appendingPathComponent(avatar)) == Data("jpeg avatar".utf8))
+        #expect(try Data(contentsOf: media.appendingPathComponent(header)) == Data("png header".utf8))
     }
 
     @Test("an unpacked export imports with its owner and keeps its pictures")
@@ -61,15 +70,25 @@ struct MastodonExportTests {
         #expect(project.outputFiles().contains("media/twitter/mastodon-ebbb5d342877102f.jpg"))
         let page = try project.page("all-tweets/index.html")
         #expect(page.contains("media/twitter/mastodon-ebbb5d342877102f.jpg"))
+        // The owner's avatar, from the site's own copy, on their posts' cards, the People table
+        // and their page; their header on their page.
+        let owner = try #require(try project.store.allTweets().first?.author)
+        let avatar = Routes.archiveMedia(MastodonExport.OwnerPicture.avatar.keptName(owner: owner.id, extension: "jpg"))
+        let header = Routes.archiveMedia(MastodonExport.OwnerPicture.header.keptName(owner: owner.id, extension: "png"))
+        #expect(project.outputFiles().contains(avatar) && project.outputFiles().contains(header))
+        #expect(page.contains("src=\"../\(avatar)\""))
+        #expect(try project.page(Routes.people).contains("src=\"../\(avatar)\""))
+        let person = try project.page(Routes.person(owner.screenName))
+        #expect(person.contains("src=\"../../\(avatar)\"") && person.contains("src=\"../../\(header)\""))
     }
 
     @Test("an export with a link among its pictures, or as its outbox, is refused whole and keeps nothing")
     func links() throws {
-        for place in ["media_attachments/files/link.jpg", "media_attachments", "outbox.json"] {
+        for place in ["media_attachments/files/link.jpg", "media_attachments", "outbox.json", "avatar.jpg"] {
             let temporary = TemporaryFolder()
             let root = try exportFolder(in: temporary)
             let target = root.appendingPathComponent(place)
-            if place == "media_attachments" || place == "outbox.json" { try FileManager.default.removeItem(at: target) }
+            if place == "media_attachments" || place == "outbox.json" || place == "avatar.jpg" { try FileManager.default.removeItem(at: target) }
             try FileManager.default.createSymbolicLink(at: target, withDestinationURL: URL(fileURLWithPath: place == "media_attachments" ? "/etc" : "/etc/hostname"))
             let project = TestProject()
             #expect(throws: ImportError.self, "\(place)") { try Importer(store: try project.store).importPath(root) }

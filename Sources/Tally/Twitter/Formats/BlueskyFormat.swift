@@ -64,6 +64,7 @@ public enum BlueskyFormat: String, DocumentFormat, CaseIterable {
         // A searchPosts page holds no query: its posts count toward `--term`, if given.
         var batch = TweetBatch(term: options["term"], fetchedAt: posts.map(\.createdAt).max(), tweets: posts, related: related)
         batch.fileModifiedAt = options.fileModifiedAt
+        batch.network = .bluesky
         if let name = options["timeline"] {
             batch.timeline = name
         } else if self == .feed, batch.term == nil, !posts.isEmpty {

@@ -65,6 +65,7 @@ public enum MastodonFormat: String, DocumentFormat, CaseIterable {
     public func read(_ root: JSONValue, path: String, options: ImportOptions) throws -> any ImportBatch {
         var batch = try posts(root, path: path, options: options)
         batch.fileModifiedAt = options.fileModifiedAt
+        batch.network = .mastodon
         if let name = options["timeline"] { batch.timeline = name }
         return batch
     }

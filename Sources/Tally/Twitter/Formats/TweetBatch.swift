@@ -15,6 +15,9 @@ public struct TweetBatch: ImportBatch {
     /// People the document holds beside its posts' authors (a Mastodon search's accounts, an
     /// export's owner): stored, with no post of their own needed.
     public var people: [ImportedUser] = []
+    /// The network the document comes from: its search's network when it holds no post (a post
+    /// counts toward the search on its own network).
+    public var network: PostNetwork = .twitter
 
     public var itemCount: Int { tweets.count }
 

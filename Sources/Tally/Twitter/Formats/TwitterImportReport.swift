@@ -8,12 +8,14 @@ public struct TwitterImportReport: ImportReport, Equatable {
     public var relatedTweets = 0
     /// Mentions added to the terms' popularity counts.
     public var mentionsCounted = 0
+    /// What the line calls the file's posts: `tweet`, or `post` for another network's.
+    public var postNoun = "tweet"
 
     public init() {}
 
     public var description: String {
         let term = terms.isEmpty ? "no search term" : "term " + terms.map { "\"\($0)\"" }.joined(separator: ", ")
-        return "\(Self.count(newTweets, "tweet")) new, \(knownTweets) already stored, "
+        return "\(Self.count(newTweets, postNoun)) new, \(knownTweets) already stored, "
             + "\(Self.count(mentionsCounted, "mention")) counted (\(term))"
     }
 
