@@ -256,3 +256,16 @@ def test_the_404_page_from_disk_is_styled_and_its_links_work(sized, site, dark):
     sized.get_by_role("link", name="Go to the home page").click()
     sized.wait_for_load_state("load")
     assert sized.url == (site / "index.html").as_uri()
+
+
+def test_rank_history_is_never_scaled_down(sized, site):
+    """The rank history is an SVG image with 12 px labels drawn 600 px wide: shown at that size at
+    every width (so its labels stay 12 px), scrolling sideways in its paragraph on a phone."""
+    item = sorted((site / "charts" / "items").glob("*/rank-*.svg"))[0].parent / "index.html"
+    open_page(sized, item)
+    widths = sized.evaluate("[...document.querySelectorAll('main img[src*=\"/rank-\"]')].map(i => i.getBoundingClientRect().width)")
+    assert widths and all(width == 600 for width in widths), widths
+    assert sized.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    svg = next((site / "charts" / "items").glob("*/rank-*.svg")).read_text()
+    assert "font:12px" in svg
+    assert len(re.findall(r"<text", svg)) > 4, "more than the two ends and two ranks are labelled"

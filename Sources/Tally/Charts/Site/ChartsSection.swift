@@ -67,8 +67,7 @@ struct ChartsSection: SiteSection {
         for history in try context.store.chartHistory(of: item.id) where history.points.count > 1 {
             let plotPath = Routes.chartItemHistory(item.id, chartKey: history.chartKey)
             let dates = history.points.map { ChartText.date($0.updatedAt) }
-            let plot = SVGLinePlot(values: history.points.map { $0.rank.map(Double.init) }, firstLabel: dates.first ?? "",
-                                   lastLabel: dates.last ?? "", inverted: true,
+            let plot = SVGLinePlot(values: history.points.map { $0.rank.map(Double.init) }, labels: dates, inverted: true,
                                    title: "Rank of \(item.name) in \(history.title), fetch by fetch")
             try sink.file(OutputFile(path: plotPath, bytes: Array(plot.svg.utf8)))
             histories.append(ChartItemPage.History(
