@@ -40,7 +40,7 @@
     Array.prototype.forEach.call(table.querySelectorAll('tbody tr'), function (row) {
       var cell = row.cells[column], text = cell ? cell.textContent.trim() : '';
       var kind = text.charAt(0) === '\u25B2' ? 'up' : text.charAt(0) === '\u25BC' ? 'down' : text === 'new' ? 'new' : '';
-      if (kind) { cell.className = 'move move-' + kind; }
+      if (cell) { cell.className = kind ? 'move move-' + kind : 'move'; }
     });
   }
 
