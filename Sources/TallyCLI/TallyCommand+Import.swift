@@ -25,8 +25,18 @@ extension TallyCommand {
         @Option(help: "File every Flickr photo of the files under this place id (instead of each photo's place_id).")
         var place: String?
 
+        @Option(help: ArgumentHelp("Name the author of a lone archive tweets.js by screen name (the archive's .zip or folder names its owner itself).",
+                                   valueName: "NAME"))
+        var owner: String?
+
         @Argument(help: "The files or folders to import; a Twitter archive may be given as its .zip or its unpacked folder.")
         var files: [String]
+
+        func validate() throws {
+            if let owner, TwitterArchive.screenName(fromOption: owner) == nil {
+                throw ValidationError("--owner '\(owner)' is no Twitter screen name (letters, digits and _)")
+            }
+        }
 
         func run() throws {
             let config: ProjectConfig
@@ -51,6 +61,7 @@ extension TallyCommand {
             values["term"] = term
             values["timeline"] = timeline
             values["place"] = place
+            values[TwitterArchive.namedOwnerKey] = owner
             var importer = Importer(store: store, options: ImportOptions(values))
             if terminal {
                 importer.progress = { file, items in

@@ -7,7 +7,7 @@ import Tally
 struct TallyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tally",
-        abstract: "Turn posts from Twitter, Mastodon and Bluesky, music and app charts, and photos into a static dashboard that works straight from disk.",
+        abstract: "Turn posts from Twitter, Mastodon and Bluesky, music and app charts, and Flickr photos into a static dashboard that works straight from disk.",
         discussion: "Start with `tally init DIR`, then `tally import FILE…`, `tally build` and `tally serve`.",
         version: TallyVersion.description,
         subcommands: [Init.self, Import.self, Fetch.self, Build.self, Serve.self, Publish.self, Favorite.self, Unfavorite.self, Viewed.self,

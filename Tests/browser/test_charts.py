@@ -218,3 +218,54 @@ def test_thumbnails_below_the_fold_wait_for_their_turn(browser, chart_site):
     wait_until(page, "Array.from(document.querySelectorAll('main table img')).pop().naturalWidth > 0")
     assert last.evaluate("img => img.src").startswith("https://img.test/art/40/")
     context.close()
+
+
+def luminance(rgb):
+    def channel(c):
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = rgb
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a, b):
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def rgb(css):
+    return tuple(int(float(part)) for part in css[css.index("(") + 1:css.index(")")].split(",")[:3])
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_ups_and_downs_are_coloured_and_labelled_in_the_grid(browser, site, scheme):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(chart_pages(site)[0].as_uri() + "#view=grid")
+    wait_until(page, "document.querySelector('main table.grid') !== null")
+    background = rgb(page.evaluate("getComputedStyle(document.body).backgroundColor"))
+    colours = {}
+    for kind in ["up", "down"]:
+        cell = page.locator(f"main td.move-{kind}").first
+        # Not colour alone: the arrow and number stay, and the grid says what they count.
+        assert cell.inner_text()[0] in "▲▼"
+        assert page.evaluate(f"getComputedStyle(document.querySelector('main td.move-{kind}'), '::after').content") == '" since last fetch"'
+        colours[kind] = rgb(cell.evaluate("c => getComputedStyle(c).color"))
+        assert contrast(colours[kind], background) >= 4.5, f"{kind} in {scheme}: {colours[kind]} on {background}"
+    assert colours["up"] != colours["down"]
+    assert page.evaluate("getComputedStyle(document.querySelector('main td'), '::before').content") == '"Rank "'
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    context.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_charts_index_is_a_grid_of_cards(browser, site, width):
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.goto((site / "charts" / "index.html").as_uri())
+    cards = page.locator("main > ul > li").evaluate_all("cards => cards.map(c => [c.getBoundingClientRect().top, c.querySelectorAll('ol > li').length])")
+    assert len(cards) >= 6 and all(count == 3 for _, count in cards)
+    # Side by side on a desktop, one above the other on a phone.
+    assert (cards[0][0] == cards[1][0]) == (width > 600)
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    context.close()

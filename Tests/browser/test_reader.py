@@ -234,3 +234,38 @@ def test_plot_labels_are_readable_at_every_width(sized, site, kind):
     # A label's box is about 1.2 times its font size: 11 px text is at least 12 px tall, 14 px at most 18.
     assert min(sizes) >= 12 and max(sizes) <= 18, (min(sizes), max(sizes))
     assert sized.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_the_404_page_from_disk_is_styled_and_its_links_work(sized, site, dark):
+    """Opened from file://, the 404 page's links from the root would lead to the disk's root; its
+    one inline script makes them relative, so it looks as served and every link opens a page."""
+    sized.emulate_media(color_scheme="dark" if dark else "light")
+    open_page(sized, site / "404.html")
+    assert sized.locator("h1").inner_text() == "Page not found"
+    assert sized.evaluate("getComputedStyle(document.querySelector('.site-header')).display") != "inline"
+    assert sized.evaluate("getComputedStyle(document.body).margin") == "0px"
+    # The theme's script ran (it shows the search box) and the favicon points into the site.
+    sized.wait_for_function("() => !document.querySelector('.site-search').hidden")
+    targets = sized.evaluate("[...document.querySelectorAll('a[href], link[href]')].map(e => e.href)")
+    assert any(t.endswith("/assets/favicon.svg") for t in targets)
+    for target in targets:
+        assert target.startswith(site.as_uri() + "/"), target
+        path = target[len(site.as_uri()) + 1:].split("#")[0]
+        assert (site / path).exists(), f"{target} leads nowhere"
+    sized.get_by_role("link", name="Go to the home page").click()
+    sized.wait_for_load_state("load")
+    assert sized.url == (site / "index.html").as_uri()
+
+
+def test_rank_history_is_never_scaled_down(sized, site):
+    """The rank history is an SVG image with 12 px labels drawn 600 px wide: shown at that size at
+    every width (so its labels stay 12 px), scrolling sideways in its paragraph on a phone."""
+    item = sorted((site / "charts" / "items").glob("*/rank-*.svg"))[0].parent / "index.html"
+    open_page(sized, item)
+    widths = sized.evaluate("[...document.querySelectorAll('main img[src*=\"/rank-\"]')].map(i => i.getBoundingClientRect().width)")
+    assert widths and all(width == 600 for width in widths), widths
+    assert sized.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    svg = next((site / "charts" / "items").glob("*/rank-*.svg")).read_text()
+    assert "font:12px" in svg
+    assert len(re.findall(r"<text", svg)) > 4, "more than the two ends and two ranks are labelled"

@@ -23,12 +23,24 @@
       return button;
     });
     views.table = table;
+    moves(table);
     var saved = null;
     try { saved = localStorage.getItem('tally-chart-view'); } catch (error) { /* storage off */ }
     showView(fragment.read().view || saved || 'list', false);
     window.addEventListener('hashchange', function () {
       var view = fragment.read().view;
       if (view !== (fragment.extra.view || undefined)) { showView(view, false); }
+    });
+  }
+
+  /* Ups and downs coloured (their arrow and number say it too); in the grid they name what they count. */
+  function moves(table) {
+    var column = Array.prototype.map.call(table.querySelectorAll('thead th'), function (th) { return th.textContent.trim(); }).indexOf('Move');
+    if (column < 0) { return; }
+    Array.prototype.forEach.call(table.querySelectorAll('tbody tr'), function (row) {
+      var cell = row.cells[column], text = cell ? cell.textContent.trim() : '';
+      var kind = text.charAt(0) === '\u25B2' ? 'up' : text.charAt(0) === '\u25BC' ? 'down' : text === 'new' ? 'new' : '';
+      if (cell) { cell.className = kind ? 'move move-' + kind : 'move'; }
     });
   }
 

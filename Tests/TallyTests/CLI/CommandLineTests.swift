@@ -22,6 +22,28 @@ struct CommandLineTests {
         #expect(result.stderr.contains("unknown command '\(typed)'; did you mean \(meant)?"), "\(result.stderr)")
     }
 
+    @Test("`tally --help` names every source, and no help suggests importing a lone tweets.js")
+    func helpNamesSources() throws {
+        let folder = TemporaryFolder()
+        let root = try CommandLineTool.output(["--help"], in: folder.url)
+        #expect(root.status == 0)
+        for source in ["tweets", "Mastodon", "Bluesky", "charts", "photos"] { #expect(root.stdout.contains(source), "\(source): \(root.stdout)") }
+        let help = try CommandLineTool.output(["help", "import"], in: folder.url).stdout + (try CommandLineTool.output(["help", "init"], in: folder.url).stdout)
+        #expect(help.contains("--owner <NAME>") && help.contains(".zip"), "\(help)")
+        let made = try CommandLineTool.output(["init", "site"], in: folder.url).stdout
+        #expect(made.contains(".zip") && !made.contains("tweets.js"), "\(made)")
+    }
+
+    @Test("tally import --owner refuses what is no screen name, before opening the store")
+    func badOwner() throws {
+        let folder = TemporaryFolder()
+        try folder.write(["tally.toml": "title = \"t\"\n", "tweets.js": "window.YTD.tweets.part0 = []"])
+        let result = try CommandLineTool.output(["import", "--owner", "a/b", "tweets.js"], in: folder.url)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("no Twitter screen name"), "\(result.stderr)")
+        #expect(!folder.exists("tally.sqlite"))
+    }
+
     @Test("`tally help serve` shows serve's help")
     func helpServe() throws {
         let folder = TemporaryFolder()

@@ -59,7 +59,10 @@ struct ChartPagesTests {
         let index = try project.page(Routes.charts)
         #expect(index.contains("Top Free Apps"))
         #expect(index.contains("Apps · US · 2024-01-08 07:00 UTC · 3 items · 2 fetches"))
+        // A grid of cards (charts.css): a list whose items each hold a chart's heading, facts and top three.
+        #expect(index.contains("<ul>\n<li>\n<h2><a href=\"../charts/us-rss-topfreeapplications-json"), "\(index)")
         #expect(index.contains("<ol>"))
+        #expect(index.contains("<link rel=\"stylesheet\" href=\"../assets/charts.css\">"))
         let home = try project.page(Routes.home)
         #expect(home.contains("<h2>Charts</h2>"))
         #expect(home.contains("href=\"charts/index.html\""))
@@ -77,10 +80,41 @@ struct ChartPagesTests {
         #expect(page.contains("<td>▼ 1</td>"))
         #expect(page.contains("<td>new</td>"))
         #expect(page.contains("href=\"#view=grid\""))
+        #expect(page.contains("<th>Move</th>"))
+        #expect(page.contains("<title>Top Free Apps · US · "))
         // Hostile data is text.
         #expect(!page.contains("<script>alert"))
         #expect(!page.contains("href=\"javascript:") && !page.contains("src=\"javascript:"))
         #expect(page.contains("&lt;script&gt;"))
+    }
+
+    @Test("a chart fetched once has no Move column")
+    func fetchedOnce() throws {
+        try project.folder.write(["week1.json": legacyFeedText(updated: "2024-01-01T00:00:00-07:00", entries: [
+            ("1", "Alpha", "A Labs", "Free", "0.00000", nil, "https://apps.apple.com/us/app/id1"),
+        ])])
+        try project.importFiles(["week1.json"])
+        var config = try ProjectConfig.load(folder: project.folder.url)
+        config.templates = Fixture.repository.appendingPathComponent("templates").path
+        try SiteBuilder(project: config).build()
+        let page = try project.page(chartPath)
+        #expect(page.contains("<th>Artwork</th>") && !page.contains("Move"), "\(page)")
+    }
+
+    @Test("an item's type is one of it: the feed's kind, else the media type made singular",
+          arguments: [("podcasts", "Podcast", "Podcast"), ("books", "books", "Book"), ("songs", nil, "Song"), ("tv shows", nil, "TV show"),
+                      ("apps", "", "App"), ("classics", "Class", "Class")])
+    func itemType(mediaType: String, kind: String?, shown: String) {
+        #expect(ChartText.itemType(mediaType: mediaType, kind: kind) == shown)
+    }
+
+    @Test("a release date in the site's form when the feed gives one, else its label")
+    func released() {
+        #expect(ChartText.released(date: "2023-05-11T00:00:00-07:00", label: "May 11, 2023") == "2023-05-11")
+        #expect(ChartText.released(date: "2018-08-24", label: nil) == "2018-08-24")
+        #expect(ChartText.released(date: "May 2023", label: "May 2023") == "May 2023")
+        #expect(ChartText.released(date: nil, label: "Soon") == "Soon")
+        #expect(ChartText.released(date: nil, label: nil) == nil)
     }
 
     @Test("an item page: artwork at its size, store button with the price, ranks, history plot and table, share links")
@@ -90,7 +124,10 @@ struct ChartPagesTests {
         #expect(page.contains("width=\"100\" height=\"150\" src=\"https://is1-ssl.mzstatic.com/a/100x150bb.png\" alt=\"Artwork for Alpha\""))
         #expect(page.contains("<a href=\"https://apps.apple.com/us/app/id1\" title=\"Opens the store\">Get · Free</a>"))
         #expect(page.contains("<a href=\"https://example.com/artist/1\">A Labs</a>"))
-        #expect(page.contains("Released: January 2, 2020"))
+        // One date format, the site's, and one type, not "Applications (Application)".
+        #expect(page.contains("Released: 2020-01-02") && !page.contains("January 2, 2020"))
+        #expect(page.contains("Type: Application<"))
+        #expect(page.contains("<h3>Top Free Apps · US</h3>") && page.contains("<title>Alpha"))
         #expect(page.contains("<td class=\"align-right\">2</td>"))
         let plot = try project.page(Routes.chartItemHistory("1", chartKey: "us/rss/topfreeapplications/json"))
         #expect(plot.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))

@@ -138,6 +138,27 @@ struct PhotoSiteTests {
         #expect(try project.page(Routes.photo("7309335276")).contains("<h1>Untitled</h1>"))
     }
 
+    @Test("a place no places file names is called by its photos' position, never by its id; owners by their name")
+    func unnamedPlace() throws {
+        let project = try Self.project()
+        try project.folder.write(["geo.json": #"""
+            {"photos":{"photo":[
+              {"id":"8","owner":"10229241@N04","ownername":"","owner_name":"x","title":"Bay","latitude":"37.765819","longitude":-122.242912,"place_id":"FmOEZR5UV7P7KfBdxg"},
+              {"id":"9","owner":{"nsid":"9@N0","username":"jb","realname":"Jeremy Brooks"},"title":"Hill","place_id":"noWhere"}]},"stat":"ok"}
+            """#])
+        try project.importFiles(["geo.json"])
+        try project.build()
+        let places = try project.page(Routes.places)
+        #expect(places.contains(">Near 37.77° N, 122.24° W</a>") && places.contains(">Unnamed place</a>"))
+        #expect(!places.contains("FmOEZR5UV7P7KfBdxg<") && !places.contains(">noWhere<"))
+        let place = try project.page(Routes.place("FmOEZR5UV7P7KfBdxg"))
+        #expect(place.contains("<h1>Near 37.77° N, 122.24° W</h1>") && place.contains("openstreetmap"))
+        #expect(try project.page(Routes.photo("9")).contains("Jeremy Brooks"))
+        #expect(try project.page(Routes.photo("8")).contains("10229241@N04"), "no name in the data: the id is all there is")
+        #expect(StoredPlace.unnamed(latitude: -33.86, longitude: 151.21) == "Near 33.86° S, 151.21° E")
+        #expect(StoredPlace.unnamed(latitude: nil, longitude: 1) == "Unnamed place")
+    }
+
     @Test("the build caches only favorites' images, uses the copies, drops them when unfavorited, and keeps going after a failure")
     func cache() throws {
         let server = try ImageHTTPServer()

@@ -29,6 +29,29 @@ enum ChartText {
 
     static func country(_ code: String?) -> String { code?.uppercased() ?? "" }
 
+    /// What one item is: the feed's kind ("Podcast", "Track"), else the chart's media type, one of
+    /// it ("books" → "Book"), so a page says "Type: Podcast", never "Podcasts (Podcast)".
+    static func itemType(mediaType: String, kind: String?) -> String {
+        let word = self.mediaType(kind.flatMap { $0.isEmpty ? nil : $0 } ?? mediaType)
+        return word.hasSuffix("s") && !word.hasSuffix("ss") ? String(word.dropLast()) : word
+    }
+
+    /// A release date in the site's form (`2018-08-24`) when the feed gives one that starts so
+    /// (`2023-05-11T00:00:00-07:00`), else the feed's own label ("May 11, 2023").
+    static func released(date: String?, label: String?) -> String? {
+        if let date, date.utf8.count >= 10 {
+            let day = date.prefix(10)
+            let digits = day.enumerated().allSatisfy { index, character in index == 4 || index == 7 ? character == "-" : character.isASCII && character.isNumber }
+            if digits { return String(day) }
+        }
+        return label ?? date
+    }
+
+    /// A chart's title with its country, "Top Songs · US".
+    static func titled(_ title: String, country: String?) -> String {
+        title + (country.map { " · \($0.uppercased())" } ?? "")
+    }
+
     /// "▲ 3", "▼ 1", "=", "new", or "" when there is no earlier fetch to compare with.
     static func movement(_ row: ChartRankRow) -> String {
         if row.isNew { return "new" }
@@ -90,6 +113,8 @@ struct ChartPage: Encodable, Sendable {
     var itemCount: Int
     var fetchCount: Int
     var hasPrevious: Bool
+    /// Whether any row moved (or is new): a chart fetched once has no Move column.
+    var hasMoves: Bool
     var storeHref: String?
     var rights: String?
     var chartsHref: String
@@ -122,8 +147,8 @@ struct ChartItemPage: Encodable, Sendable {
     var name: String
     var artist: String?
     var artistHref: String?
-    var mediaType: String
-    var kind: String?
+    /// "Podcast" (`ChartText.itemType`).
+    var type: String
     var category: String?
     var collection: String?
     var trackCount: Int?

@@ -3,7 +3,7 @@
 struct ChartsSection: SiteSection {
     static let entry = NavigationEntry(id: "charts", title: "Charts", path: Routes.charts)
     /// The view buttons, default artwork and share button of every chart page.
-    static let script = PageScript(asset: "charts.js")
+    static let script = PageScript(asset: "charts.js", stylesheet: "charts.css")
     /// Items planned per store query.
     static let chunk = 500
 
@@ -39,11 +39,11 @@ struct ChartsSection: SiteSection {
                               price: row.item.priceLabel ?? "", priceSort: ChartText.sortKey(row.item.priceAmount),
                               artwork: ArtworkSource(row.item.thumb, from: path, item: row.item.id))
             }
-            let title = chart.title + (chart.country.map { " (\($0.uppercased()))" } ?? "")
+            let title = ChartText.titled(chart.title, country: chart.country)
             try sink.page(SitePage(path: path, template: "charts/chart", title: title, section: Self.entry.id, model: ChartPage(
                 title: chart.title, mediaType: ChartText.mediaType(chart.mediaType), country: ChartText.country(chart.country),
                 updated: ChartText.date(chart.updatedAt), itemCount: chart.itemCount, fetchCount: chart.fetchCount,
-                hasPrevious: ranking.first?.hasPrevious ?? false, storeHref: chart.storeURL.flatMap(Routes.external),
+                hasPrevious: ranking.first?.hasPrevious ?? false, hasMoves: rows.contains { !$0.movement.isEmpty }, storeHref: chart.storeURL.flatMap(Routes.external),
                 rights: chart.rights, chartsHref: Routes.relative(from: path, to: Routes.charts), rows: rows), script: Self.script))
         }
 
@@ -67,8 +67,7 @@ struct ChartsSection: SiteSection {
         for history in try context.store.chartHistory(of: item.id) where history.points.count > 1 {
             let plotPath = Routes.chartItemHistory(item.id, chartKey: history.chartKey)
             let dates = history.points.map { ChartText.date($0.updatedAt) }
-            let plot = SVGLinePlot(values: history.points.map { $0.rank.map(Double.init) }, firstLabel: dates.first ?? "",
-                                   lastLabel: dates.last ?? "", inverted: true,
+            let plot = SVGLinePlot(values: history.points.map { $0.rank.map(Double.init) }, labels: dates, inverted: true,
                                    title: "Rank of \(item.name) in \(history.title), fetch by fetch")
             try sink.file(OutputFile(path: plotPath, bytes: Array(plot.svg.utf8)))
             histories.append(ChartItemPage.History(
@@ -98,8 +97,8 @@ struct ChartsSection: SiteSection {
         let summary = (item.summary ?? "").components(separatedBy: "\n").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
         try sink.page(SitePage(path: path, template: "charts/item", title: item.name, section: Self.entry.id, model: ChartItemPage(
             name: item.name, artist: item.artist, artistHref: item.artistURL.flatMap(Routes.external),
-            mediaType: ChartText.mediaType(item.mediaType), kind: item.kind, category: item.category, collection: item.collection,
-            trackCount: item.trackCount, released: item.releaseLabel ?? item.releaseDate, price: item.price?.label,
+            type: ChartText.itemType(mediaType: item.mediaType, kind: item.kind), category: item.category, collection: item.collection,
+            trackCount: item.trackCount, released: ChartText.released(date: item.releaseDate, label: item.releaseLabel), price: item.price?.label,
             rentalPrice: item.rentalPrice?.label, advisory: item.advisory, summary: summary, rights: item.rights,
             artwork: artwork, storeHref: store, storeLabel: Self.storeLabel(item.price),
             placements: placements, hasPlacements: !placements.isEmpty, histories: histories, hasHistories: !histories.isEmpty,

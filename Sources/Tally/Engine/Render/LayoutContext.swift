@@ -25,6 +25,16 @@ struct LayoutContext: Encodable {
     var pageScripts: [String]
     var searchHref: String
     var pageScript: PageScriptContext?
+    var pageStylesheetHref: String?
+    /// On a page whose links start from the root path (the 404 page), the script that makes them
+    /// relative when the page is opened from disk, and its hash for the CSP.
+    var fileLinks: FileLinks?
+
+    struct FileLinks: Encodable {
+        var root: String
+        var script: String
+        var hash: String
+    }
 
     struct PageScriptContext: Encodable {
         struct Attribute: Encodable {
@@ -58,6 +68,8 @@ struct LayoutContext: Encodable {
         fetchedAsOf = isHome ? site.fetchedAsOf.map(UTCTime.iso) : nil
         pageScripts = page.scripts.map { root + $0 }
         searchHref = root + Routes.search
+        fileLinks = page.linkRoot.map { FileLinks(root: $0, script: NotFoundPage.fileScript, hash: NotFoundPage.fileScriptHash) }
+        pageStylesheetHref = page.script?.stylesheet.map { root + Routes.asset($0) }
         pageScript = page.script.map { script in
             PageScriptContext(href: root + Routes.asset(script.asset), data: script.data.map { .init(name: $0.name, value: $0.value) })
         }

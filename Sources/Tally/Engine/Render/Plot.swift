@@ -10,21 +10,30 @@ public enum Plot {
         let days = series.compactMap { item in UTCTime.day(item.key).map { (day: $0, count: item.count) } }
         guard let first = days.first?.day, let last = days.last?.day else { return .empty }
         let span = Int((last - first) / 86_400) + 1
-        let width = 600.0, height = 160.0, top = 16.0, bottom = 24.0
+        let width = 600.0, height = 160.0, top = 16.0, bottom = 24.0, left = 36.0
         let maximum = max(1, days.map(\.count).max() ?? 1)
-        let step = width / Double(max(span, 1))
+        let step = (width - left) / Double(max(span, 1))
         var shapes: [HTMLFragment] = []
+        // A few ticks on each axis: whole counts on the left, evenly spread days below.
+        for value in SVGLinePlot.ticks(low: 0, high: Double(maximum)) {
+            let y = height - bottom - (height - top - bottom) * value / Double(maximum)
+            shapes.append(.element("line", ["class": "plot-axis", "x1": number(left - 4), "x2": number(width), "y1": number(y), "y2": number(y)]))
+            shapes.append(label("\(Int(value))", x: left - 6, y: y + 4, anchor: "end"))
+        }
+        let shown = SVGLinePlot.labelSteps(count: span)
+        for index in shown {
+            let x = left + (Double(index) + 0.4) * step
+            let anchor: StaticString = shown.count == 1 ? "middle" : index == shown.first ? "start" : index == shown.last ? "end" : "middle"
+            shapes.append(label(UTCTime.dayText(first + Int64(index) * 86_400), x: index == shown.first ? left : index == shown.last ? width : x,
+                                y: height - 6, anchor: anchor))
+        }
         for item in days {
             let index = Double((item.day - first) / 86_400)
             let barHeight = (height - top - bottom) * Double(item.count) / Double(maximum)
-            shapes.append(.element("rect", ["class": "plot-bar", "x": number(index * step), "y": number(height - bottom - barHeight),
+            shapes.append(.element("rect", ["class": "plot-bar", "x": number(left + index * step), "y": number(height - bottom - barHeight),
                                             "width": number(max(step * 0.8, 0.5)), "height": number(barHeight)],
                                    [.element("title", [:], [.text("\(UTCTime.dayText(item.day)): \(item.count)")])]))
         }
-        shapes.append(.element("line", ["class": "plot-axis", "x1": "0", "x2": number(width), "y1": number(height - bottom), "y2": number(height - bottom)]))
-        shapes.append(label(UTCTime.dayText(first), x: 0, y: height - 6, anchor: "start"))
-        shapes.append(label(UTCTime.dayText(last), x: width, y: height - 6, anchor: "end"))
-        shapes.append(label("\(maximum)", x: 0, y: top - 4, anchor: "start"))
         let rows = days.map { [UTCTime.dayText($0.day), "\($0.count)"] }
         return figure(shapes, width: width, height: height, title: title, description: description,
                       columns: ["Day (UTC)", "Tweets"], rows: rows)

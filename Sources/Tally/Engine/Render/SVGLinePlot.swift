@@ -2,9 +2,8 @@
 /// series of values over evenly spaced steps, with gaps where a value is missing.
 public struct SVGLinePlot: Sendable {
     public var values: [Double?]
-    /// Labels under the first and last step.
-    public var firstLabel: String
-    public var lastLabel: String
+    /// A label per step; a few of them, evenly spread and always the ends, are shown under their step.
+    public var labels: [String]
     /// When true, smaller values are drawn higher (ranks: 1 at the top).
     public var inverted: Bool
     public var width = 600
@@ -12,10 +11,12 @@ public struct SVGLinePlot: Sendable {
     /// Said by screen readers and shown where images are off.
     public var title: String
 
-    public init(values: [Double?], firstLabel: String, lastLabel: String, inverted: Bool, title: String) {
+    /// At most this many step labels, so that dates do not overlap in the plot's width.
+    static let maximumLabels = 4
+
+    public init(values: [Double?], labels: [String], inverted: Bool, title: String) {
         self.values = values
-        self.firstLabel = firstLabel
-        self.lastLabel = lastLabel
+        self.labels = labels
         self.inverted = inverted
         self.title = title
     }
@@ -48,21 +49,58 @@ public struct SVGLinePlot: Sendable {
             dots += "<circle cx=\"\(n(x(index)))\" cy=\"\(n(y(value)))\" r=\"3.5\"/>"
         }
         if !current.isEmpty { paths.append(current) }
-        let topValue = inverted ? low : high
-        let bottomValue = inverted ? high : low
+        // A few ticks on each axis: whole values on the left, evenly spread steps below.
+        var ticks = ""
+        for value in Self.ticks(low: low, high: high) {
+            ticks += "<path class=\"axis\" d=\"M\(n(left - 4)) \(n(y(value))) H\(n(left))\"/>"
+            ticks += "<text x=\"\(n(left - 6))\" y=\"\(n(y(value) + 4))\" text-anchor=\"end\">\(Self.escape(label(value)))</text>"
+        }
+        let shown = Self.labelSteps(count: min(values.count, labels.count))
+        for index in shown {
+            let anchor = shown.count == 1 ? "middle" : index == shown.first ? "start" : index == shown.last ? "end" : "middle"
+            ticks += "<path class=\"axis\" d=\"M\(n(x(index))) \(n(bottom)) V\(n(bottom + 4))\"/>"
+            ticks += "<text x=\"\(n(x(index)))\" y=\"\(n(bottom + 20))\" text-anchor=\"\(anchor)\">\(Self.escape(labels[index]))</text>"
+        }
         return """
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(width) \(height)" width="\(width)" height="\(height)" role="img">
             <title>\(Self.escape(title))</title>
             <style>text{font:12px system-ui,sans-serif;fill:#57606a}.axis{fill:none;stroke:#d0d7de}.line{fill:none;stroke:#0a58ca;stroke-width:2.5}circle{fill:#0a58ca}@media (prefers-color-scheme:dark){text{fill:#9da7b3}.axis{stroke:#30363d}.line{stroke:#6cb6ff}circle{fill:#6cb6ff}}</style>
             <path class="axis" d="M\(n(left)) \(n(top)) V\(n(bottom)) H\(n(right))"/>
-            <text x="\(n(left - 6))" y="\(n(top + 4))" text-anchor="end">\(Self.escape(label(topValue)))</text>
-            <text x="\(n(left - 6))" y="\(n(bottom + 4))" text-anchor="end">\(Self.escape(label(bottomValue)))</text>
-            <text x="\(n(left))" y="\(n(bottom + 20))">\(Self.escape(firstLabel))</text>
-            <text x="\(n(right))" y="\(n(bottom + 20))" text-anchor="end">\(Self.escape(lastLabel))</text>
+            \(ticks)
             \(paths.map { "<path class=\"line\" d=\"\($0)\"/>" }.joined())\(dots)
             </svg>
 
             """
+    }
+
+    /// The values ticked on the vertical axis: both ends and up to two whole values between,
+    /// on a round step (1, 2, 5, 10, 20…).
+    static func ticks(low: Double, high: Double) -> [Double] {
+        guard high > low else { return [low] }
+        let rough = (high - low) / 3
+        let bases = [1.0, 2.0, 5.0]
+        var base = 0, magnitude = 1.0
+        while bases[base] * magnitude < rough {
+            base += 1
+            if base == bases.count { base = 0; magnitude *= 10 }
+        }
+        let step = bases[base] * magnitude
+        var values = [low]
+        var value = (low / step).rounded(.down) * step + step
+        while value < high - step / 2 {
+            if value - low >= step / 2 { values.append(value) }
+            value += step
+        }
+        values.append(high)
+        return values
+    }
+
+    /// Which of `count` steps get a label: the ends and evenly spread ones between, at most `maximumLabels`.
+    static func labelSteps(count: Int) -> [Int] {
+        guard count > 0 else { return [] }
+        let shown = min(count, maximumLabels)
+        guard shown > 1 else { return [0] }
+        return (0..<shown).map { Int((Double($0) * Double(count - 1) / Double(shown - 1)).rounded()) }
     }
 
     static func escape(_ text: String) -> String {

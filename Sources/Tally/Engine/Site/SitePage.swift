@@ -36,9 +36,13 @@ public struct PageScript: Sendable {
     public var asset: String
     /// Attribute names (`[a-z-]` only, without `data-`) and values, in order.
     public var data: [(name: String, value: String)]
+    /// A stylesheet under `assets/` for the same pages (`charts.css`), so a source's styles weigh
+    /// nothing on pages that do not show it.
+    public var stylesheet: String?
 
-    public init(asset: String, data: [(name: String, value: String)] = []) {
+    public init(asset: String, data: [(name: String, value: String)] = [], stylesheet: String? = nil) {
         self.asset = asset
+        self.stylesheet = stylesheet
         self.data = data.filter { !$0.name.isEmpty && $0.name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || $0 == 45 } }
             .map { (name: $0.name, value: $0.value.removingDirectionalControls) }
     }

@@ -84,7 +84,9 @@ enum FlickrReader {
         // `owner` is the NSID on list pages and an object on `photos.getInfo`.
         let ownerValue = value["owner"]
         let owner = ownerValue?.identifier ?? ownerValue?["nsid"]?.identifier ?? ""
-        let ownerName = (value["ownername"]?.string ?? ownerValue?["username"]?.string)?.trimmed
+        // The name the owner shows (`ownername` extra, getInfo's `realname` or `username`), never only the NSID.
+        let ownerName = [value["ownername"], ownerValue?["realname"], value["realname"], ownerValue?["username"], value["username"]]
+            .lazy.compactMap { $0?.string?.trimmed }.first { !$0.isEmpty }
         var latitude = value["latitude"]?.looseDouble
         var longitude = value["longitude"]?.looseDouble
         if latitude == 0 && longitude == 0 { latitude = nil; longitude = nil }

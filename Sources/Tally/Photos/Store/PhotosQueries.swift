@@ -9,14 +9,17 @@ enum PhotosQueries {
     static func places(_ db: Database, favorites: Bool = false) throws -> [StoredPlace] {
         let join = favorites ? "JOIN photo_favorite f ON f.photo_id = p.id" : ""
         return try Row.fetchAll(db, sql: """
-            SELECT p.place_id, pl.name, pl.full_name, pl.latitude, pl.longitude, count(*) AS photos
+            SELECT p.place_id, pl.name, pl.full_name, coalesce(pl.latitude, avg(p.latitude)) AS latitude,
+                coalesce(pl.longitude, avg(p.longitude)) AS longitude, count(*) AS photos
             FROM photo p \(join) LEFT JOIN photo_place pl ON pl.id = p.place_id
             GROUP BY p.place_id
             """).map { row in
             let id: String? = row["place_id"]
-            let name: String = row["name"] ?? id ?? "No place given"
-            return StoredPlace(id: id, name: name, fullName: row["full_name"] ?? name, latitude: row["latitude"],
-                               longitude: row["longitude"], photoCount: row["photos"])
+            // A place no places file named is known by its photos' position, never by its id.
+            let latitude: Double? = row["latitude"], longitude: Double? = row["longitude"]
+            let name: String = row["name"] ?? (id == nil ? "No place given" : StoredPlace.unnamed(latitude: latitude, longitude: longitude))
+            return StoredPlace(id: id, name: name, fullName: row["full_name"] ?? name, latitude: latitude,
+                               longitude: longitude, photoCount: row["photos"])
         }
     }
 

@@ -37,6 +37,15 @@ public struct StoredPlace: Sendable, Equatable {
     public var longitude: Double?
     /// Stored photos there (or, on the Favorites page, favorite photos there).
     public var photoCount: Int
+
+    /// What a place no places file named is called: "Near 37.77° N, 122.24° W" from its photos'
+    /// position, else "Unnamed place".
+    public static func unnamed(latitude: Double?, longitude: Double?) -> String {
+        guard let latitude, let longitude, latitude.isFinite, longitude.isFinite else { return "Unnamed place" }
+        let north = String(format: "%.2f° %@", abs(latitude), latitude < 0 ? "S" : "N")
+        let east = String(format: "%.2f° %@", abs(longitude), longitude < 0 ? "W" : "E")
+        return "Near \(north), \(east)"
+    }
 }
 
 /// A photo as the site search needs it: no images, no marks.

@@ -4,7 +4,7 @@ import Foundation
 /// `data/profile.js` gives their bio, website, location and avatar, `data/tweets.js` and
 /// `tweets-part*.js` (`tweet.js` in older archives) hold their tweets, and `data/tweets_media/` the
 /// pictures, kept beside the store so the site shows them offline.
-enum TwitterArchive {
+public enum TwitterArchive {
     /// Option names that carry the owner to the archive format's reader.
     static let ownerKeys = (id: "twitter-archive-owner-id", username: "twitter-archive-owner-username", name: "twitter-archive-owner-name",
                             bio: "twitter-archive-owner-bio", website: "twitter-archive-owner-website",
@@ -100,9 +100,29 @@ enum TwitterArchive {
         return (tweetFiles.map { (url: data.appendingPathComponent($0), name: "data/" + $0) }, options, note)
     }
 
-    /// The owner the bundle named, as the author of the archive's tweets.
+    /// The option `tally import --owner NAME` sets: the author of a lone `tweets.js`, which names none.
+    public static let namedOwnerKey = "owner"
+    /// How the id of an owner known only by screen name starts; the store files their tweets under
+    /// a person it already holds by that name, if any (`TwitterSink`).
+    static let namedOwnerPrefix = "owner:"
+
+    /// `NAME` or `@NAME` as a Twitter screen name (letters, digits and `_`, at most 50, as old
+    /// accounts were longer than today's 15); nil when it is no screen name.
+    public static func screenName(fromOption value: String) -> String? {
+        let name = value.hasPrefix("@") ? String(value.dropFirst()) : value
+        guard !name.isEmpty, name.utf8.count <= 50,
+              name.utf8.allSatisfy({ ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == UInt8(ascii: "_") })
+        else { return nil }
+        return name
+    }
+
+    /// The owner the bundle named, as the author of the archive's tweets; else the one `--owner` named.
     static func owner(_ options: ImportOptions) -> ImportedUser? {
-        guard let id = options[ownerKeys.id], let username = options[ownerKeys.username] else { return nil }
+        guard let id = options[ownerKeys.id], let username = options[ownerKeys.username] else {
+            return options[namedOwnerKey].flatMap(screenName(fromOption:)).map {
+                ImportedUser(id: namedOwnerPrefix + $0.lowercased(), screenName: $0, name: $0, avatarURL: nil)
+            }
+        }
         return ImportedUser(id: id, screenName: username, name: options[ownerKeys.name] ?? username, avatarURL: options[ownerKeys.avatar],
                             bio: options[ownerKeys.bio], location: options[ownerKeys.location], website: options[ownerKeys.website])
     }

@@ -10,6 +10,8 @@ public struct TwitterImportReport: ImportReport, Equatable {
     public var mentionsCounted = 0
     /// What the line calls the file's posts: `tweet`, or `post` for another network's.
     public var postNoun = "tweet"
+    /// New tweets stored with no author (a lone archive `tweets.js` imported without `--owner`).
+    public var authorless = 0
 
     public init() {}
 
@@ -17,6 +19,8 @@ public struct TwitterImportReport: ImportReport, Equatable {
         let term = terms.isEmpty ? "no search term" : "term " + terms.map { "\"\($0)\"" }.joined(separator: ", ")
         return "\(Self.count(newTweets, postNoun)) new, \(knownTweets) already stored, "
             + "\(Self.count(mentionsCounted, "mention")) counted (\(term))"
+            + (authorless == 0 ? "" : "; \(authorless) of them \(authorless == 1 ? "names" : "name") no author: import the Twitter archive's .zip or the folder "
+               + "it unpacks to, which names its owner, or name the owner with --owner NAME")
     }
 
     private static func count(_ value: Int, _ noun: String) -> String {

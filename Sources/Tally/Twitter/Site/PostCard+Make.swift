@@ -10,11 +10,23 @@ extension PostCard {
             retweetTime = PostCard.Time(tweet.createdAt)
             post = PostCard.Post(original, chunk: chunk, directory: directory, nested: false)
         } else {
-            isRetweet = false
-            retweetedBy = PostCard.Person(nil, directory: directory)
-            retweetHref = ""
-            retweetTime = PostCard.Time(iso: "", text: "")
-            post = PostCard.Post(tweet, chunk: chunk, directory: directory, nested: false)
+            let own = PostCard.Post(tweet, chunk: chunk, directory: directory, nested: false)
+            if tweet.network == .twitter, var shown = own.asArchiveRetweet() {
+                // An archive keeps a retweet as its own text, "RT @x: …", with no original to
+                // show: the card still says who retweeted, and shows the rest as @x's post.
+                isRetweet = true
+                retweetedBy = own.person
+                retweetHref = own.href
+                retweetTime = own.time
+                shown.hasWebLink = false
+                post = shown
+            } else {
+                isRetweet = false
+                retweetedBy = PostCard.Person(nil, directory: directory)
+                retweetHref = ""
+                retweetTime = PostCard.Time(iso: "", text: "")
+                post = own
+            }
         }
     }
 }
@@ -49,6 +61,23 @@ extension PostCard.Post {
             quote = []
         }
         text = Self.withoutShownLinks(text, media: !media.isEmpty, quoted: hasQuote ? tweet.quotes : nil)
+    }
+
+    /// This post read as an archive retweet, "RT @x: text": the post by @x (as the mention names
+    /// them, linked as the mention is) with the text after the colon; nil for any other post.
+    /// Made from the tweet alone, so the card changes only with it.
+    func asArchiveRetweet() -> PostCard.Post? {
+        guard text.count >= 3, text[0].isText, text[0].value == "RT ", text[1].isLink, text[1].linkClass == "mention",
+              text[2].isText, text[2].value.hasPrefix(": ") else { return nil }
+        var post = self
+        let handle = String(text[1].value.drop { $0 == "@" || $0 == "＠" })
+        post.person = PostCard.Person(isKnown: true, name: "@" + handle, hasPage: !text[1].href.isEmpty, pageHref: text[1].href,
+                                      hasHandle: false, handle: handle, initials: String(handle.prefix(1)).uppercased(), hasAvatar: false, avatarSrc: "")
+        var rest = Array(text.dropFirst(2))
+        rest[0].value = String(rest[0].value.dropFirst(2))
+        if rest[0].value.isEmpty { rest.removeFirst() }
+        post.text = rest
+        return post
     }
 
     /// The text without the links to what the card already shows: Twitter puts a picture's

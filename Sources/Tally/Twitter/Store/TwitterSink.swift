@@ -56,6 +56,8 @@ final class TwitterSink: ImportSink {
         var termIDs: [TermKey: Int64] = [:]
         /// Authors already written, so an author is written again only when they changed.
         var writtenUsers: [String: ImportedUser] = [:]
+        /// Owners named by `--owner`, as the people they turned out to be.
+        var namedOwners: [String: ImportedUser] = [:]
         /// Mention rows looked up or written, so that each is looked up once.
         var knownMentions: [MentionKey: StoredMention] = [:]
     }
@@ -113,15 +115,19 @@ final class TwitterSink: ImportSink {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for tweet in tweets {
-            if let author = tweet.author { try writeUser(author) }
+            let author = try tweet.author.map(resolve)
+            if let author { try writeUser(author) }
             if known.contains(tweet.id) || inserted.contains(tweet.id) {
                 if counting { summary.knownTweets += 1 }
                 continue
             }
             inserted.insert(tweet.id)
-            if counting { summary.newTweets += 1 }
+            if counting {
+                summary.newTweets += 1
+                if author == nil { summary.authorless += 1 }
+            }
             tweetStatement.bind(1, tweet.id)
-            tweetStatement.bind(2, tweet.author?.id)
+            tweetStatement.bind(2, author?.id)
             tweetStatement.bind(3, tweet.createdAt)
             tweetStatement.bind(4, tweet.text.text)
             tweetStatement.bind(5, TextEntity.storageJSON(tweet.text.entities))
@@ -145,6 +151,24 @@ final class TwitterSink: ImportSink {
         // that the mentions are looked up a few at a time rather than batch by batch.
         if pendingTags.count >= (sortsTags ? Self.tagFlushCount : Self.tagFlushCount >> 5) { try writeTags() }
         return inserted.count
+    }
+
+    /// The person an owner named only by screen name (`--owner`) is: the one stored under that
+    /// name on Twitter, so a lone `tweets.js` joins its owner's other tweets; else a new person.
+    private func resolve(_ author: ImportedUser) throws -> ImportedUser {
+        guard author.id.hasPrefix(TwitterArchive.namedOwnerPrefix) else { return author }
+        if let known = memo.namedOwners[author.id] { return known }
+        var resolved = author
+        let statement = try db.cachedStatement(sql: """
+            SELECT id, screen_name, name FROM user WHERE network = ? AND screen_name = ? COLLATE NOCASE AND id <> ? ORDER BY id LIMIT 1
+            """)
+        if let row = try Row.fetchOne(statement, arguments: [PostNetwork.twitter.rawValue, author.screenName, author.id]) {
+            resolved.id = row["id"]
+            resolved.screenName = row["screen_name"]
+            resolved.name = row["name"]
+        }
+        memo.namedOwners[author.id] = resolved
+        return resolved
     }
 
     /// Writes a person unless this transaction already wrote them as they are.

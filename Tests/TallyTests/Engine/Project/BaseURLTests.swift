@@ -60,6 +60,23 @@ struct BaseURLTests {
         let missing = try project.page("404.html")
         #expect(missing.contains("href=\"/dash/assets/tally.css\"") && missing.contains("href=\"/dash/index.html\""))
         #expect(!missing.contains("rel=\"canonical\""))
+        // Opened from disk, its one inline script makes those links relative; it knows their start.
+        #expect(missing.contains("<script data-root=\"/dash/\">"))
+    }
+
+    @Test("the CSP hash the 404 page gives is its inline script's SHA-256")
+    func notFoundScriptHash() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import base64, hashlib, sys; print(base64.b64encode(hashlib.sha256(sys.argv[1].encode()).digest()).decode())",
+                             NotFoundPage.fileScript]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(NotFoundPage.fileScriptHash == "sha256-" + output.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(!NotFoundPage.fileScript.contains("</"))
     }
 
     @Test("without a base URL there is no sitemap, robots.txt allows all, and the 404 page links from /")

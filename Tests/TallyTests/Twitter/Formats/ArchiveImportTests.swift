@@ -96,4 +96,58 @@ struct ArchiveImportTests {
             "\($0)".contains("without data/tweets.js")
         }
     }
+
+    @Test("a lone tweets.js names no author, and its summary says how to name one")
+    func loneWithoutOwner() throws {
+        let project = TestProject()
+        let summaries = try Importer(store: try project.store).importPath(Fixture.url("archive-tweets.js"), displayName: "tweets.js")
+        #expect(summaries.first?.twitter.authorless == 2045)
+        let line = "\(summaries[0])"
+        #expect(line.contains("2045 of them name no author") && line.contains(".zip") && line.contains("--owner NAME"), "\(line)")
+    }
+
+    @Test("tally import --owner NAME tweets.js files every tweet under that person, listed in People")
+    func loneWithOwner() throws {
+        let project = TestProject()
+        let summaries = try Importer(store: try project.store, options: [TwitterArchive.namedOwnerKey: "@milahu104"])
+            .importPath(Fixture.url("archive-tweets.js"), displayName: "tweets.js")
+        #expect(summaries.first?.twitter.authorless == 0)
+        #expect(!"\(summaries[0])".contains("no author"))
+        let store = try project.store
+        let owner = try #require(try store.people().first { $0.user.screenName == "milahu104" })
+        let own = try store.allTweets().filter { $0.author?.screenName == "milahu104" }
+        #expect(owner.tweetCount == own.count && own.count == 2045)
+        #expect(try store.allTweets().allSatisfy { $0.author != nil })
+        try project.build()
+        #expect(try project.page(Routes.people).contains("milahu104"))
+    }
+
+    @Test("--owner names a person already stored under that screen name (any case): the tweets join them")
+    func loneWithKnownOwner() throws {
+        let project = TestProject()
+        try project.folder.write(["search.json": Synthetic.searchPage(query: "q", [TweetSpec(id: "1", text: "hello", user: "Milahu104")])])
+        let importer = Importer(store: try project.store)
+        _ = try importer.importPath(project.folder.url.appendingPathComponent("search.json"))
+        let before = try #require(try project.store.people().first { $0.user.screenName == "Milahu104" })
+        _ = try Importer(store: try project.store, options: [TwitterArchive.namedOwnerKey: "milahu104"])
+            .importPath(Fixture.url("archive-tweets.js"), displayName: "tweets.js")
+        let people = try project.store.people().filter { $0.user.screenName.lowercased() == "milahu104" }
+        #expect(people.count == 1)
+        #expect(people.first?.user.id == before.user.id && people.first!.tweetCount == 2046)
+    }
+
+    @Test("an archive's own owner wins over --owner")
+    func archiveOwnerWins() throws {
+        let project = TestProject()
+        let root = try makeArchive(in: project.folder)
+        let summaries = try Importer(store: try project.store, options: [TwitterArchive.namedOwnerKey: "someoneelse"])
+            .importPath(root, displayName: "twitter-archive")
+        try check(project, summaries)
+        #expect(try project.store.people().allSatisfy { $0.user.screenName != "someoneelse" })
+    }
+
+    @Test("an --owner that is no screen name is refused", arguments: ["", "@", "a b", "../x", "<b>"])
+    func badOwner(name: String) {
+        #expect(TwitterArchive.screenName(fromOption: name) == nil)
+    }
 }

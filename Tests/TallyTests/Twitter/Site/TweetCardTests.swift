@@ -98,6 +98,22 @@ struct TweetCardTests {
         #expect(!visible(html).contains("…"))
     }
 
+    @Test("an archive's retweet, kept as 'RT @x: …' text, shows as a retweet card: who retweeted, then @x's post")
+    func archiveRetweet() throws {
+        let (store, directory, _) = try load(["archive-tweets.js"])
+        let html = try card("2029604193200152772", store, directory)
+        #expect(html.hasPrefix("<article class=\"tweet tweet-retweet\"><p class=\"tweet-context\">↻ "), "\(html)")
+        #expect(html.contains(" retweeted · <a class=\"tweet-date\" href=\"../../tweets/2029604193200152772/index.html\">"))
+        let context = try #require(html.range(of: "</p>").map { String(html[..<$0.lowerBound]) })
+        #expect(context.contains("Unknown author") && !context.contains("StephanRPalm"), "the archive's owner retweeted, not @x: \(context)")
+        #expect(html.contains("@StephanRPalm"))
+        #expect(!visible(html).contains("RT @StephanRPalm"))
+        #expect(visible(html).contains("@CDU Das hier ist der Grund"))
+        // A tweet that only mentions someone stays as written.
+        let plain = try card("2029905358261502168", store, directory)
+        #expect(!plain.contains("tweet-retweet"))
+    }
+
     @Test("`&amp;` before an entity is unescaped once, and the entity after it still lands on its text")
     func ampersand() throws {
         let (store, directory, _) = try load(["v1-search-extended-rstats.json"])
