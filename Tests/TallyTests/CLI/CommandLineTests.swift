@@ -27,7 +27,7 @@ struct CommandLineTests {
         let folder = TemporaryFolder()
         let root = try CommandLineTool.output(["--help"], in: folder.url)
         #expect(root.status == 0)
-        for source in ["tweets", "Mastodon", "Bluesky", "charts", "photos"] { #expect(root.stdout.contains(source), "\(source): \(root.stdout)") }
+        for source in ["Twitter", "Mastodon", "Bluesky", "charts", "photos"] { #expect(root.stdout.contains(source), "\(source): \(root.stdout)") }
         let help = try CommandLineTool.output(["help", "import"], in: folder.url).stdout + (try CommandLineTool.output(["help", "init"], in: folder.url).stdout)
         #expect(help.contains("--owner <NAME>") && help.contains(".zip"), "\(help)")
         let made = try CommandLineTool.output(["init", "site"], in: folder.url).stdout
