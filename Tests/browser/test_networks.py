@@ -14,7 +14,7 @@ def open_first_post_found(page, site, query):
     page.goto(search_page(site).as_uri())
     page.locator("#site-search").fill(query)
     page.wait_for_selector(".search-results li")
-    post = page.locator(".search-results li > a", has=page.locator(".search-kind", has_text="Tweet")).first
+    post = page.locator(".search-results li > a", has=page.locator(".search-kind", has_text="Post")).first
     post.click()
     page.wait_for_selector("article.tweet")
 

@@ -72,7 +72,8 @@ struct NetworkPagesTests {
         let project = try project()
         var documents: [SearchDocument] = []
         try TwitterSearchDocuments.produce(try project.store) { documents.append($0) }
-        let posts = documents.filter { $0.kind == TwitterSearchDocuments.tweet }
+        // Mastodon and Bluesky posts are results of the kind "Post", not "Tweet".
+        let posts = documents.filter { $0.kind == TwitterSearchDocuments.post }
         #expect(posts.contains { $0.body.hasPrefix("Ships #Swift @bob") && $0.path == Routes.tweet("https://example.social/users/alice/statuses/109000000000000001") })
         #expect(posts.contains { $0.body == "Also #swift here" && $0.path == Routes.tweet("at://did:plc:alice/app.bsky.feed.post/3kabc") })
         #expect(documents.contains { $0.kind == TwitterSearchDocuments.person && $0.title == "Alice (@alice@example.social)" })

@@ -74,5 +74,14 @@ struct SearchesAcrossNetworksTests {
         let total = terms.map(\.tweetCount).reduce(0, +)
         #expect(try project.page("\(folder)/everywhere/index.html").contains("\(total) posts stored for #"))
         #expect(try project.page("\(folder)/bluesky/tweets/index.html").contains("<h1>Posts for #Hoot on Bluesky</h1>"))
+
+        // The site search finds each network's search, the combined page, and the posts as posts.
+        var documents: [SearchDocument] = []
+        try TwitterSearchDocuments.produce(try project.store) { documents.append($0) }
+        let searches = documents.filter { $0.kind == TwitterSearchDocuments.searchTerm }
+        #expect(searches.map(\.path).suffix(3) == terms.sorted { $0.id < $1.id }.map(Routes.popularity) + [Routes.popularityEverywhere("#hoot")])
+        #expect(searches.last?.title.hasSuffix(" everywhere") == true)
+        #expect(!documents.contains { $0.kind == TwitterSearchDocuments.tweet })
+        #expect(documents.filter { $0.kind == TwitterSearchDocuments.post }.count >= total)
     }
 }

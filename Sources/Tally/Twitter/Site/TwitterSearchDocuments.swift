@@ -6,6 +6,8 @@
 /// search's page, else their newest tweet in the site.
 public enum TwitterSearchDocuments {
     public static let tweet = SearchDocument.Kind(name: "tweet", label: "Tweet")
+    /// A Mastodon or Bluesky post: results say what the network calls it.
+    public static let post = SearchDocument.Kind(name: "post", label: "Post")
     public static let person = SearchDocument.Kind(name: "person", label: "Person")
     public static let hashtag = SearchDocument.Kind(name: "hashtag", label: "Hashtag")
     public static let searchTerm = SearchDocument.Kind(name: "search-term", label: "Search term")
@@ -38,7 +40,7 @@ public enum TwitterSearchDocuments {
         try store.forEachSearchableTweet { row in
             // The author is the title: a person's tweets rank with their name, after the person.
             let author = row.screenName.map { "\(row.name ?? $0) (@\($0))" } ?? "Unknown author"
-            try emit(SearchDocument(kind: tweet, title: author, body: readable(row.text, links: row.links), path: Routes.tweet(row.id), date: row.createdAt, weight: 0))
+            try emit(SearchDocument(kind: row.network == .twitter ? tweet : post, title: author, body: readable(row.text, links: row.links), path: Routes.tweet(row.id), date: row.createdAt, weight: 0))
             // Oldest first: each later tweet is the newer one; `first` keeps the order of the oldest.
             if let id = row.authorID {
                 people[id] = Newest(tweetID: row.id, date: row.createdAt, display: author, first: people[id]?.first ?? people.count)
@@ -73,11 +75,21 @@ public enum TwitterSearchDocuments {
                 : index.path(forHashtag: folded) ?? Routes.tweet(newest.tweetID)
             try emit(SearchDocument(kind: hashtag, title: newest.display, body: "", path: path, date: newest.date, weight: 2))
         }
-        for term in terms.sorted(by: { $0.id < $1.id }) {
+        // Each search, and each term's combined page once it was searched on a second network, in
+        // the order they appeared (a combined page at its second search), so new ones come last.
+        var searchDocuments: [(place: (Int64, Int), document: SearchDocument)] = []
+        for term in terms {
             // A term searched on another network than Twitter says which (`#swift on Mastodon`).
             let title = term.network == .twitter ? term.text : "\(term.text) on \(term.network.label)"
-            try emit(SearchDocument(kind: searchTerm, title: title, body: "", path: Routes.popularity(term),
-                                    date: term.searchedAt, weight: 3))
+            searchDocuments.append(((term.id, 0), SearchDocument(kind: searchTerm, title: title, body: "", path: Routes.popularity(term),
+                                                                date: term.searchedAt, weight: 3)))
         }
+        for (folded, searches) in index.combined {
+            let second = searches.map(\.id).sorted()[1]
+            searchDocuments.append(((second, 1), SearchDocument(kind: searchTerm, title: "\(searches[0].text) everywhere", body: "",
+                                                               path: Routes.popularityEverywhere(folded),
+                                                               date: searches.map(\.searchedAt).max(), weight: 3)))
+        }
+        for (_, document) in searchDocuments.sorted(by: { $0.place < $1.place }) { try emit(document) }
     }
 }
