@@ -24,7 +24,7 @@ BENCH_FILES_SIZE ?= 100k
 BENCH_ARCHIVE_SIZES ?= 20k,100k
 PAGEFIND := pagefind[bin]==1.5.2
 
-.PHONY: site test fuzz bench deps test-deps build release clean
+.PHONY: site test fuzz bench screenshots deps test-deps build release clean
 
 ## site: install what is missing, build tally, import content/data, write public/
 site: deps release
@@ -43,6 +43,10 @@ site: deps release
 test: deps test-deps build
 	$(SWIFT) test
 	TALLY=$(CURDIR)/$(DEBUG) $(PYTHON) -m pytest -q Tests/browser
+
+## screenshots: the README's pictures of the sample site (docs/screenshots/), from public/
+screenshots: site test-deps
+	$(PYTHON) docs/screenshots.py public
 
 ## fuzz: libFuzzer with AddressSanitizer over format detection and every reader, for
 ## FUZZ_SECONDS; an input that crashes is saved to $(FUZZ_CRASHES), where the tests replay it
