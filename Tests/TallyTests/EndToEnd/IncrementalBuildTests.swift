@@ -166,6 +166,41 @@ struct IncrementalBuildTests {
         #expect(try project.store.allTerms().count == 3)
     }
 
+    @Test("a term's list of posts from every network is planned again when a post arrives or a card on it changes, and equals a clean build")
+    func everywhereListUpdates() throws {
+        let project = TestProject()
+        var m = NetworkPopularityTests.Generator(state: 3), b = NetworkPopularityTests.Generator(state: 4)
+        // The same dates throughout: the searches keep their place, so the list is updated in place, not made whole.
+        var renamed = try JSONSerialization.jsonObject(with: Data(NetworkPopularityTests.blueskyPage([1, 70], generator: &b).json.utf8)) as! [String: Any]
+        renamed["feed"] = (renamed["feed"] as! [[String: Any]]).map { item in
+            var item = item, post = item["post"] as! [String: Any], author = post["author"] as! [String: Any]
+            author["displayName"] = "Renamed Person"
+            post["author"] = author
+            item["post"] = post
+            return item
+        }
+        try project.folder.write([
+            "m1.json": NetworkPopularityTests.mastodonPage(Array(0..<60), generator: &m).json,
+            "b1.json": NetworkPopularityTests.blueskyPage(Array(0..<10), generator: &b).json,
+            "m2.json": NetworkPopularityTests.mastodonPage(Array(60..<64), generator: &m).json,
+            "b2.json": String(decoding: try JSONSerialization.data(withJSONObject: renamed), as: UTF8.self),
+        ])
+        let list = "searches/\(Routes.slug("#swift"))/everywhere/tweets/index.html"
+        for (file, term) in [("m1.json", "#swift"), ("b1.json", "#Swift"), ("m2.json", "#swift"), ("b2.json", "#swift")] {
+            try project.importFiles([file], term: term)
+            let report = try project.build()
+            if file != "m1.json" && file != "b1.json" { #expect(report.updated, "\(file)") }
+            try expectSameAsClean(project, after: file)
+        }
+        let newest = try project.page(list)
+        #expect(newest.contains("<h1>Posts for #"), "the list exists")
+        let older = try project.page("searches/\(Routes.slug("#swift"))/everywhere/tweets/1/index.html")
+        #expect((newest + older).contains("post 63"), "a post that arrived later is listed")
+        #expect(newest.contains("Newest of 2 pages"), "75 posts, 50 a page")
+        #expect((newest + older).contains("Renamed Person"), "a renamed author's cards are shown anew")
+        #expect(try project.page("searches/\(Routes.slug("#swift"))/everywhere/index.html").contains("everywhere/tweets/index.html\">Its posts</a>"))
+    }
+
     @Test("a prune makes the next build plan every page, removing what the prune took")
     func pruneBuildsWhole() throws {
         let project = TestProject()

@@ -24,6 +24,8 @@ extension Routes {
     public static func popularityEverywhereData(_ folded: String, kind: TextEntity.Kind, format: String) -> String {
         "searches/\(slug(folded))/everywhere/\(kind == .hashtag ? "hashtags" : "users").\(format)"
     }
+    /// The list of the posts every search of a term found, each once.
+    public static func everywhereTweets(_ folded: String, page: Int? = nil) -> String { paged("searches/\(slug(folded))/everywhere/tweets", page) }
     /// One tweet.
     public static func tweet(_ id: String) -> String { "tweets/\(idSlug(id))/index.html" }
 

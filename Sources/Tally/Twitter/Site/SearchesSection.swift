@@ -99,16 +99,24 @@ struct SearchesSection: SiteSection {
             for kind in [TextEntity.Kind.hashtag, .user] {
                 popularity[kind] = try context.store.popularity(across: searches.map(\.id), kind: kind)
             }
-            guard changed == nil || searches.contains(where: pageChanged) || linksChanged(popularity) else { continue }
-            try planEverywhere(folded, searches: searches, popularity: popularity, index: index, into: sink)
+            let page = changed == nil || searches.contains(where: pageChanged) || linksChanged(popularity)
+            // Its list, when a post of any of its searches did; whole when one of them is new or
+            // was searched again (the heading takes the newest search's spelling).
+            let listed = changed == nil || searches.contains { changes.previous?.terms[$0.id] == nil || changed!.terms.contains($0.id) }
+            let whole = changed == nil || searches.contains { changes.previous?.terms[$0.id]?.order != changes.current.terms[$0.id]?.order }
+            guard page || listed || whole else { continue }
+            try planEverywhere(folded, searches: searches, popularity: page ? popularity : nil, list: (listed || whole) ? (whole, changed) : nil,
+                               index: index, into: sink)
             try sink.flush()
         }
     }
 
-    /// The combined page of a term searched on several networks: each network's counts summed,
-    /// which counts each post once, since a post is found only by its own network's search.
-    private func planEverywhere(_ folded: String, searches: [SearchTerm], popularity: [TextEntity.Kind: Popularity],
-                                index: TermIndex, into sink: PageSink) throws {
+    /// The combined page of a term searched on several networks (when `popularity` is given):
+    /// each network's counts summed, which counts each post once, since a post is found only by
+    /// its own network's search; and its list of posts (when `list` is given: planned whole, or
+    /// only what `changed` touched).
+    private func planEverywhere(_ folded: String, searches: [SearchTerm], popularity: [TextEntity.Kind: Popularity]?,
+                                list planned: (whole: Bool, changed: TwitterChanges?)?, index: TermIndex, into sink: PageSink) throws {
         let path = Routes.popularityEverywhere(folded)
         // Shown in the spelling of its newest search.
         let text = searches.max { ($0.searchedAt, -$0.id) < ($1.searchedAt, -$1.id) }!.text
@@ -118,17 +126,31 @@ struct SearchesSection: SiteSection {
         let series = daily.sorted { $0.key < $1.key }.map { (key: $0.key, count: $0.value) }
         let perDay = series.count > 1 ? Plot.perDay(series, title: "Posts per day for \(text) everywhere",
                                                     description: "How many of the posts stored for \(text) on every network were posted on each day (UTC).") : nil
-        let subject = Subject(text: text, page: path, total: total, isTweets: false,
-                              data: { Routes.popularityEverywhereData(folded, kind: $0, format: $1) })
-        let tables = try self.tables(popularity, subject: subject, index: index, into: sink)
         let heading = "\(text) everywhere"
-        try sink.page(SitePage(path: path, template: "twitter/popularity", title: "Popularity of \(heading)", section: Self.entry.id,
-                               model: PopularityPage(
-                                   term: text, heading: heading, network: nil, tweetCount: total,
-                                   searchedAt: UTCTime.format(searches.map(\.searchedAt).max()!), tweetsHref: nil,
-                                   searchesHref: Routes.relative(from: path, to: Routes.searches),
-                                   networks: searches.map { Self.link($0, from: path) }, everywhereHref: nil,
-                                   hashtags: tables[.hashtag]!, users: tables[.user]!, perDay: perDay)))
+        if let popularity {
+            let subject = Subject(text: text, page: path, total: total, isTweets: false,
+                                  data: { Routes.popularityEverywhereData(folded, kind: $0, format: $1) })
+            let tables = try self.tables(popularity, subject: subject, index: index, into: sink)
+            try sink.page(SitePage(path: path, template: "twitter/popularity", title: "Popularity of \(heading)", section: Self.entry.id,
+                                   model: PopularityPage(
+                                       term: text, heading: heading, network: nil, tweetCount: total,
+                                       searchedAt: UTCTime.format(searches.map(\.searchedAt).max()!),
+                                       tweetsHref: Routes.relative(from: path, to: Routes.everywhereTweets(folded)),
+                                       searchesHref: Routes.relative(from: path, to: Routes.searches),
+                                       networks: searches.map { Self.link($0, from: path) }, everywhereHref: nil,
+                                       hashtags: tables[.hashtag]!, users: tables[.user]!, perDay: perDay)))
+        }
+        guard let planned else { return }
+        var list = TweetListPlanner(store: context.store, cards: cards, filter: .terms(searches.map(\.id)), heading: "Posts for \(heading)",
+                                    path: { Routes.everywhereTweets(folded, page: $0) }, section: Self.entry.id)
+        list.links = { [PageLink(text: "Popularity", href: Routes.relative(from: $0, to: path))] }
+        if let perDay { list.header = { _ in perDay } }
+        if let changed = planned.changed {
+            let new = searches.reduce(into: Set<String>()) { $0.formUnion(changed.termLinks[$1.id] ?? []) }
+            try list.planChanges(new: new, cards: changed.cards, header: false, whole: planned.whole, into: sink)
+        } else {
+            try list.plan(into: sink)
+        }
     }
 
     private static func link(_ search: SearchTerm, from page: String) -> PopularityPage.NetworkLink {

@@ -6,6 +6,8 @@ public enum TweetFilter: Sendable, Equatable {
     case author(String)
     case hashtag(String)
     case term(Int64)
+    /// The posts any of these searches found, each once (a term's searches on several networks).
+    case terms([Int64])
     case timeline(Int64)
 
     /// The joins and condition that select the filter's tweets from `tweet t`, and their arguments.
@@ -16,6 +18,9 @@ public enum TweetFilter: Sendable, Equatable {
         case .hashtag(let folded):
             return (" JOIN tweet_tag g ON g.tweet_id = t.id WHERE g.mention_id = (SELECT id FROM mention WHERE kind = 'hashtag' AND folded = ?)", [folded])
         case .term(let id): return (" JOIN term_tweet tt ON tt.tweet_id = t.id WHERE tt.term_id = ?", [id])
+        case .terms(let ids):
+            let marks = ids.map { _ in "?" }.joined(separator: ", ")
+            return (" WHERE t.id IN (SELECT tweet_id FROM term_tweet WHERE term_id IN (\(marks)))", StatementArguments(ids))
         case .timeline(let id): return (" JOIN timeline_tweet tl ON tl.tweet_id = t.id WHERE tl.timeline_id = ?", [id])
         }
     }
