@@ -13,7 +13,8 @@ public struct SourceStats: Sendable, Equatable, Encodable {
         }
     }
 
-    /// The source's id (`twitter`) and title (`Twitter`); the engine fills them in.
+    /// The source's id (`twitter`), filled in by the engine, and the title its counts are shown
+    /// under: the source's own title unless it names them otherwise (`Posts`).
     public var source = ""
     public var title = ""
     /// Counts per kind, in the order the source lists them.
@@ -72,7 +73,7 @@ extension Store {
             let stats = try sources.compactMap { source -> SourceStats? in
                 guard var stats = try source.stats(db) else { return nil }
                 stats.source = source.id
-                stats.title = source.title
+                if stats.title.isEmpty { stats.title = source.title }
                 return stats
             }
             return (schema, stats)

@@ -12,11 +12,19 @@ enum TwitterMaintenance {
                 max(coalesce((SELECT max(searched_at) FROM term), 0), coalesce((SELECT max(created_at) FROM tweet), 0))
             """)!
         let newest: Int64 = row[7]
-        return SourceStats(counts: [
-            .init("searches", row[0]), .init("tweets", row[1]), .init("tweets found by no search", row[2]),
+        var perNetwork: [PostNetwork: Int] = [:]
+        for network in try Row.fetchAll(db, sql: "SELECT network, count(*) FROM tweet GROUP BY network") {
+            perNetwork[PostNetwork(stored: network[0]), default: 0] += network[1]
+        }
+        // Every network's line, in the badges' order, even at 0: the lines stay put as the store grows.
+        var stats = SourceStats(counts: [.init("searches", row[0]), .init("posts", row[1])]
+            + PostNetwork.allCases.map { .init("posts on \($0.label)", perNetwork[$0] ?? 0) } + [
+            .init("posts found by no search", row[2]),
             .init("people", row[3]), .init("hashtags counted", row[4]), .init("users mentioned", row[5]),
-            .init("search–tweet links", row[6]),
+            .init("search–post links", row[6]),
         ], newest: newest > 0 ? newest : nil)
+        stats.title = "Posts"
+        return stats
     }
 
     /// Keeps the newest `keepSearches` searches and what their history shows; removes the rest.

@@ -15,7 +15,7 @@ struct StoreStatsTests {
         #expect(stats.schema == SchemaVersion.current(for: DataSources.all))
         #expect(stats.bytes > 0)
         let twitter = try #require(stats.sources.first { $0.source == "twitter" })
-        #expect(twitter.title == "Twitter")
+        #expect(twitter.title == "Posts")
         func count(_ kind: String) -> Int? { twitter.counts.first { $0.kind == kind }?.count }
         #expect(count("searches") == tables["term"])
         // The sample content/data as `tally import` + `tally stats` report it: seven searches since
@@ -23,24 +23,30 @@ struct StoreStatsTests {
         // by no search, and their authors; then the sample's Mastodon #rstats tag timeline, six
         // posts by four made-up people, an eighth search (#rstats on Mastodon beside Twitter's).
         #expect(count("searches") == 8)
-        #expect(count("tweets") == 455)
-        #expect(count("tweets found by no search") == 148)
+        #expect(count("posts") == 455)
+        // Per network: the sample's Mastodon and Bluesky files, the rest Twitter's.
+        #expect(count("posts on Mastodon")! + count("posts on Bluesky")! + count("posts on Twitter")! == 455)
+        #expect(try store.queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM tweet WHERE network = 'mastodon'") } == count("posts on Mastodon"))
+        #expect(try store.queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM tweet WHERE network = 'bluesky'") } == count("posts on Bluesky"))
+        #expect(count("posts on Mastodon")! > 0 && count("posts on Bluesky")! > 0)
+        #expect(count("posts found by no search") == 148)
         #expect(count("people") == 405)
         #expect(count("hashtags counted") == 146)
         #expect(count("users mentioned") == 156)
-        #expect(count("search–tweet links") == 307)
-        #expect(count("tweets") == tables["tweet"])
+        #expect(count("search–post links") == 307)
+        #expect(count("posts") == tables["tweet"])
         #expect(count("people") == tables["user"])
-        #expect(count("search–tweet links") == tables["term_tweet"])
+        #expect(count("search–post links") == tables["term_tweet"])
         // `mention` also holds the tags of tweets no search counted (retweeted and quoted originals).
         #expect((count("hashtags counted") ?? 0) + (count("users mentioned") ?? 0) == (try store.totals().mentions))
         #expect((count("hashtags counted") ?? 0) + (count("users mentioned") ?? 0) < (tables["mention"] ?? 0))
         // The home timeline's 20, and the retweeted and quoted originals stored with search results.
-        #expect((count("tweets found by no search") ?? 0) >= 20)
+        #expect((count("posts found by no search") ?? 0) >= 20)
         #expect(twitter.newest == (try store.totals().newest))
         let text = stats.description
         #expect(text.contains("Schema version: \(stats.schema.number) (twitter"))
-        #expect(text.contains("Twitter: newest "))
+        #expect(text.contains("Posts: newest "))
+        #expect(text.contains("\n  posts on Bluesky  "))
     }
 
     @Test("stats count charts, fetches, items and ranks, and places, photos, favorites and views")
