@@ -46,6 +46,8 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                // Each source declares its commands and options on `tally` as swift-argument-parser types.
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + (fuzzing ? [] : [.product(name: "Hummingbird", package: "hummingbird"),
                                  .product(name: "AsyncHTTPClient", package: "async-http-client")]),
             // The fuzz build leaves out the preview server and downloads too: SwiftNIO under the

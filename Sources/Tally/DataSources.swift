@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// The registry: every source Tally reads, in detection order. A new source is a folder beside
@@ -8,6 +9,32 @@ public enum DataSources {
         ChartsSource(),
         PhotosSource(),
     ]
+}
+
+/// Every source's options on `tally import`: one group per source that has any (a source with
+/// import options adds its line here too).
+public struct SourceImportOptions: ParsableArguments {
+    @OptionGroup var posts: PostsImportOptions
+    @OptionGroup var photos: PhotosImportOptions
+
+    public init() {}
+
+    /// What was given, for the importer's `ImportOptions`.
+    public var values: [String: String] { importValues() }
+}
+
+extension DataSources {
+    /// `tally --help`'s abstract: what the registered sources turn into a dashboard.
+    public static var abstract: String {
+        let kinds = all.compactMap(\.summary)
+        let listed = kinds.count > 2 ? kinds.dropLast().joined(separator: ", ") + ", and " + kinds.last! : kinds.joined(separator: " and ")
+        return "Turn \(listed) into a static dashboard that works straight from disk."
+    }
+}
+
+extension ProjectScaffold {
+    /// What to do after `tally init`, with every registered source's steps.
+    public static func nextSteps(folder: String) -> String { nextSteps(folder: folder, sources: DataSources.all) }
 }
 
 extension Store {

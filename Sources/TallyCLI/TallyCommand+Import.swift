@@ -16,27 +16,11 @@ extension TallyCommand {
 
         @OptionGroup var options: ProjectOptions
 
-        @Option(help: "Count the posts for this search term (on their own network), instead of the one the file records.")
-        var term: String?
-
-        @Option(help: "Name the timeline these files hold (recognised by shape otherwise: home, user, list, mentions, public).")
-        var timeline: String?
-
-        @Option(help: "File every Flickr photo of the files under this place id (instead of each photo's place_id).")
-        var place: String?
-
-        @Option(help: ArgumentHelp("Name the author of a lone archive tweets.js by screen name (the archive's .zip or folder names its owner itself).",
-                                   valueName: "NAME"))
-        var owner: String?
+        /// Each source's own options (`--term`, `--place`…), from the registry.
+        @OptionGroup var sources: SourceImportOptions
 
         @Argument(help: "The files or folders to import; a Twitter archive may be given as its .zip or its unpacked folder.")
         var files: [String]
-
-        func validate() throws {
-            if let owner, TwitterArchive.screenName(fromOption: owner) == nil {
-                throw ValidationError("--owner '\(owner)' is no Twitter screen name (letters, digits and _)")
-            }
-        }
 
         func run() throws {
             let config: ProjectConfig
@@ -57,12 +41,7 @@ extension TallyCommand {
             let store: Store
             do { store = try Store(path: config.storeURL.path) } catch { throw fail("\(error)") }
             let terminal = isatty(STDERR_FILENO) == 1
-            var values: [String: String] = [:]
-            values["term"] = term
-            values["timeline"] = timeline
-            values["place"] = place
-            values[TwitterArchive.namedOwnerKey] = owner
-            var importer = Importer(store: store, options: ImportOptions(values))
+            var importer = Importer(store: store, options: ImportOptions(sources.values))
             if terminal {
                 importer.progress = { file, items in
                     FileHandle.standardError.write(Data("\r\u{1B}[K\(file): \(items) items…".utf8))

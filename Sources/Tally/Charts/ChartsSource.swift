@@ -1,3 +1,4 @@
+import ArgumentParser
 import GRDB
 
 /// Top charts from Apple's feeds (the legacy iTunes RSS JSON and the RSS generator): each chart's
@@ -8,6 +9,19 @@ public struct ChartsSource: DataSource {
     public var id: String { "charts" }
     public var title: String { "Charts" }
     public var formats: [any DocumentFormat] { [ITunesRSSFormat(), AppleRSSFormat()] }
+
+    /// `charts = ["https://…/songs.json"]`: the feeds `tally fetch charts` downloads.
+    public var settings: [SourceSetting] {
+        [SourceSetting("charts", listOnly: "expected a list of feed URLs, such as [\"https://…/songs.json\"]")]
+    }
+
+    public var summary: String? { "music and app charts" }
+    public var fetchCommands: [any ParsableCommand.Type] { [ChartsFetchCommand.self] }
+
+    /// The feeds `tally fetch charts` downloads for `config`: its `charts` list, else Apple's six.
+    public static func feeds(_ config: ProjectConfig) -> [String] {
+        config.settings["charts"]?.list ?? ChartFetcher.defaultFeeds
+    }
 
     public func registerMigrations(in migrator: inout DatabaseMigrator) {
         ChartSchema.registerMigrations(in: &migrator)

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import GRDB
 
@@ -9,6 +10,10 @@ public struct PhotosSource: DataSource {
     public var id: String { "photos" }
     public var title: String { "Photos" }
     public var formats: [any DocumentFormat] { FlickrFormat.allCases }
+
+    public var summary: String? { "Flickr photos" }
+    public var commands: [any ParsableCommand.Type] { [FavoriteCommand.self, UnfavoriteCommand.self, ViewedCommand.self] }
+    public var fetchCommands: [any ParsableCommand.Type] { [FlickrFetchCommand.self] }
 
     public func registerMigrations(in migrator: inout DatabaseMigrator) {
         PhotosSchema.registerMigrations(in: &migrator)

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import GRDB
 
@@ -8,6 +9,9 @@ public struct TwitterSource: DataSource {
 
     /// The source's id, as `BuildMemory` keeps its state under it.
     static let sourceID = "twitter"
+
+    /// What the plots' tables head their counts with (the word every post's plot has shown).
+    static let plotColumn = "Tweets"
 
     public var id: String { Self.sourceID }
     public var title: String { "Twitter" }
@@ -26,7 +30,17 @@ public struct TwitterSource: DataSource {
         try TwitterSink(db: db, memo: memo.value(for: id, make: TwitterSink.Memo.init))
     }
 
-    public var settingKeys: [String] { ["people"] }
+    public var settings: [SourceSetting] { [SourceSetting("people")] }
+
+    public var folderHint: String? { "a Twitter archive folder holds data/tweets.js" }
+
+    public var summary: String? { "posts from Twitter, Mastodon and Bluesky" }
+    public var nextSteps: [String] {
+        ["tally import ~/Downloads/twitter-2026-03-06-abc.zip   # a whole Twitter archive: its .zip, or the folder it unpacks to"]
+    }
+    public var fetchCommands: [any ParsableCommand.Type] { [MastodonFetchCommand.self, BlueskyFetchCommand.self, TwitterFetchCommand.self] }
+    public var refetchSummary: String? { "every Mastodon, Bluesky and Twitter search fetched before, each from where it stopped" }
+    public func refetch(_ store: Store, network: NetworkFetchOptions) throws { try PostsRefetch.run(store, network: network) }
 
     public func bundle(at url: URL, filesFolder: URL) throws -> ImportBundle? {
         try MastodonExport.bundle(at: url, filesFolder: filesFolder) ?? TwitterArchive.bundle(at: url, filesFolder: filesFolder)

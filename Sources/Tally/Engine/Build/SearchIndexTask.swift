@@ -3,7 +3,7 @@ import Foundation
 /// Gathers the site search's documents on a thread of its own, over a store connection of its
 /// own, while the sections plan and render.
 ///
-/// Tokenising every tweet was a build's longest step that used one core (1.5 s of a 100k-tweet
+/// Tokenising every document was a build's longest step that used one core (1.5 s of a 100k-post
 /// rebuild's 3.6 s of CPU, measured with `--verbose`), and the sections wait for nothing it makes:
 /// only writing its files waits, at the build's `index search` step.
 final class SearchIndexTask: @unchecked Sendable {

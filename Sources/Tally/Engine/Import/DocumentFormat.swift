@@ -1,6 +1,6 @@
 /// A kind of document a source reads, recognised by its shape, never by the file's name.
 public protocol DocumentFormat: Sendable {
-    /// What the format is called in summaries and messages (`Twitter v1.1 search`).
+    /// What the format is called in summaries and messages (`Notes list`).
     var name: String { get }
     /// What its documents look like, for the message that lists what Tally reads
     /// (`{statuses, search_metadata}`).
@@ -15,7 +15,7 @@ public protocol DocumentFormat: Sendable {
 
 /// What one document yields, handed from the reading thread to the source's sink.
 public protocol ImportBatch: Sendable {
-    /// How many items (tweets, chart entries, photos…) it holds, for the progress line.
+    /// How many items (posts, entries…) it holds, for the progress line.
     var itemCount: Int { get }
 }
 

@@ -38,8 +38,8 @@ struct FormatDetector: Sendable {
         }
     }
 
-    /// Everything Tally reads, grouped by source: `expected one of: Twitter: v1.1 search
-    /// {statuses, search_metadata}, …; Charts: …`.
+    /// Everything Tally reads, grouped by source: `expected one of: Notes: list
+    /// {notes: [{id, text}]}; …`.
     var expected: String {
         let groups = sources.filter { !$0.formats.isEmpty }.map { source in
             source.title + ": " + source.formats.map { format in

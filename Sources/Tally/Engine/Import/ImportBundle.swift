@@ -1,6 +1,6 @@
 import Foundation
 
-/// A folder or an archive file that a source reads as a whole (a Twitter archive, as downloaded or
+/// A folder or an archive file that a source reads as a whole (an archive, as downloaded or
 /// unpacked): the documents in it, imported one by one as usual, and options that apply to all
 /// of them (whose archive it is). Files the source keeps beside the store (pictures) wait in
 /// `staged` while the bundle is opened and go into `Store.filesFolder` only once every document
@@ -12,7 +12,7 @@ public struct ImportBundle: Sendable {
     public var options: ImportOptions
     /// A temporary folder to remove once the documents are imported.
     public var temporary: URL?
-    /// What the bundle was, for the summary (`Twitter archive of @jack: 3 files, 12 pictures`).
+    /// What the bundle was, for the summary (`archive of @jack: 3 files, 12 pictures`).
     public var note: String
     /// Files to keep beside the store, put in place only when every document has imported.
     public var staged: StagedFiles?
@@ -43,7 +43,7 @@ extension Importer {
 
     /// `importPath`, calling `beforeKeepingFiles` once a bundle's documents have imported and
     /// before its files are put in place (`importAll` commits its group there, so no picture is
-    /// kept for tweets that could still be rolled back).
+    /// kept for rows that could still be rolled back).
     func importPath(_ url: URL, displayName: String?, memo: ImportMemo, beforeKeepingFiles: () throws -> Void) throws -> [ImportSummary] {
         let name = displayName ?? url.path
         try Self.requireFileOrFolder(url, name: name)
@@ -74,7 +74,8 @@ extension Importer {
         }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw ImportError(file: name, place: nil, reason: "is a folder that no source reads (a Twitter archive folder holds data/tweets.js)")
+            let hints = store.sources.compactMap(\.folderHint)
+            throw ImportError(file: name, place: nil, reason: "is a folder that no source reads" + (hints.isEmpty ? "" : " (\(hints.joined(separator: "; ")))"))
         }
         return [try importFile(url, displayName: name, memo: memo)]
     }

@@ -16,7 +16,7 @@ public struct ImportInputs: Sendable {
     /// import, and reading around it would store part of it.
     public var refused: [(path: String, reason: String)] = []
 
-    /// Extensions of the files Tally reads from a folder: JSON, JSON Lines, archive `tweets.js`.
+    /// Extensions of the files Tally reads from a folder: JSON, JSON Lines, archive `.js` parts.
     public static let readExtensions: Set<String> = ["json", "jsonl", "ndjson", "js"]
 
     public init() {}
@@ -40,7 +40,7 @@ public struct ImportInputs: Sendable {
                 inputs.files.append(argument)
                 continue
             case .folder:
-                // A folder a source reads as a whole (a Twitter archive) is imported as given.
+                // A folder a source reads as a whole (an archive unpacked) is imported as given.
                 if wholeFolder(url) {
                     inputs.files.append(argument)
                     continue

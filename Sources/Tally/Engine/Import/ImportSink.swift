@@ -9,5 +9,5 @@ public protocol ImportSink: AnyObject {
     func finish() throws -> any ImportReport
 }
 
-/// What one file did to one source, as its summary line says it (`50 tweets new, …`).
+/// What one file did to one source, as its summary line says it (`50 posts new, …`).
 public protocol ImportReport: Sendable, CustomStringConvertible {}

@@ -9,7 +9,7 @@ public struct Importer: Sendable {
     public let store: Store
     /// Options from the command line (`term`, `place`…), passed to the sources' formats and sinks.
     public var options: ImportOptions
-    /// Called now and then during long files with the items (tweets, entries…) read so far.
+    /// Called now and then during long files with the items (posts, entries…) read so far.
     public var progress: (@Sendable (_ file: String, _ items: Int) -> Void)?
 
     public init(store: Store, options: ImportOptions = [:], progress: (@Sendable (String, Int) -> Void)? = nil) {
@@ -142,7 +142,7 @@ public struct Importer: Sendable {
     }
 
     /// Reads `window.… = [ … ]` a chunk of elements at a time, so memory stays flat however many
-    /// tweets an archive holds. The first chunk decides the format, as the whole array's first
+    /// items an archive holds. The first chunk decides the format, as the whole array's first
     /// element would; paths in messages count elements from the start of the whole array.
     private func readScript(_ url: URL, name: String, parser: JSONParser,
                             into deliver: (any ImportBatch, FormatDetector.Match) throws -> Void) throws {
@@ -177,7 +177,7 @@ public struct Importer: Sendable {
     }
 
     /// Runs `body` on a chunk whose first element is element `first` of the whole array, so that
-    /// the paths in its shape errors (`$[3].tweet`) name elements of the whole array.
+    /// the paths in its shape errors (`$[3].item`) name elements of the whole array.
     private static func counting<T>(from first: Int, _ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as ShapeError where first > 0 {
             guard error.path.hasPrefix("$["), let close = error.path.firstIndex(of: "]"),
@@ -190,7 +190,7 @@ public struct Importer: Sendable {
     private func parseWhole(_ url: URL, parser: JSONParser, wrapped: Bool) throws -> JSONValue {
         var bytes = try [UInt8](Data(contentsOf: url))
         if wrapped, let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
-            // `window.YTD.tweets.part0 = [ … ]`: the JSON starts after the `=`. Blanking the prefix
+            // `window.YTD.<name>.part0 = [ … ]`: the JSON starts after the `=`. Blanking the prefix
             // rather than dropping it keeps lines and columns in messages true to the file.
             bytes.replaceSubrange(0...equals, with: repeatElement(UInt8(ascii: " "), count: equals + 1))
         }

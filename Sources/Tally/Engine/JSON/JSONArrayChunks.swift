@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads a file holding one JSON array, optionally after a JavaScript assignment
-/// (`window.YTD.tweets.part0 = [ … ]`), as a series of smaller arrays of its elements, so that a
+/// (`window.YTD.<name>.part0 = [ … ]`), as a series of smaller arrays of its elements, so that a
 /// large array is parsed a chunk at a time and memory stays flat in the file's size.
 ///
 /// Each chunk is `[` + the next elements as written + `]`, cut only at a comma between two

@@ -2,7 +2,7 @@ import Foundation
 
 /// Makes the folders of output paths once each, remembering which exist.
 ///
-/// A folder is remembered by a 64-bit hash of its path, not the path: a million tweet pages are a
+/// A folder is remembered by a 64-bit hash of its path, not the path: a million pages are a
 /// million folders, and their paths kept in a set were a hundred megabytes of a build's memory. Two
 /// folders of one build sharing a hash (odds about one in ten million at a million folders) would
 /// make a later write fail with "No such file or directory", naming the file; nothing is lost.

@@ -2,7 +2,7 @@
 public struct OutputFile: Sendable {
     public var path: String
     public var bytes: [UInt8]
-    /// The part of the build that made it (`twitter:Tweets`, `search`): a rebuild that plans only
+    /// The part of the build that made it (`notes:Notes`, `search`): a rebuild that plans only
     /// what changed keeps the previous build's files of the parts that say so. Set by the build.
     public var section = ""
 

@@ -9,8 +9,7 @@ import TOMLKit
 /// output = "public"
 /// base_url = "https://example.org/dash/"   # only for canonical URLs and share links
 /// templates = "templates"     # the theme; the built-in one when the folder is absent
-/// charts = ["https://rss.applemarketingtools.com/api/v2/us/music/most-played/100/songs.json"]  # for `tally fetch charts`
-/// people = ["jack"]           # any key a source declares (`DataSource.settingKeys`)
+/// people = ["jack"]           # any key a source declares (`DataSource.settings`)
 /// ```
 public struct ProjectConfig: Sendable {
     public var folder: URL
@@ -19,8 +18,6 @@ public struct ProjectConfig: Sendable {
     public var output = "public"
     public var baseURL: String?
     public var templates = "templates"
-    /// The chart feeds `tally fetch charts` downloads; nil for its default list.
-    public var charts: [String]?
     /// The settings the sources declare, by key, as given (a string or a list of strings).
     public var settings: [String: ProjectSetting] = [:]
 
@@ -59,17 +56,17 @@ public struct ProjectConfig: Sendable {
             }
         }
         if let value = try string("templates") { config.templates = value }
-        if let value = table["charts"] {
-            guard let list = value.array, let urls = Optional(list.compactMap(\.string)), urls.count == list.count else {
-                throw ConfigError(file: file.path, place: "charts", reason: "expected a list of feed URLs, such as [\"https://…/songs.json\"]")
-            }
-            config.charts = urls
-        }
-        var known: Set<String> = ["title", "store", "output", "base_url", "templates", "charts"]
-        for key in sources.flatMap(\.settingKeys) where table[key] != nil {
+        var known: Set<String> = ["title", "store", "output", "base_url", "templates"]
+        for setting in sources.flatMap(\.settings) where table[setting.key] != nil {
+            let key = setting.key
             known.insert(key)
             let value = table[key]!
-            if let text = value.string {
+            if let expected = setting.listOnly {
+                guard let list = value.array, let items = Optional(list.compactMap(\.string)), items.count == list.count else {
+                    throw ConfigError(file: file.path, place: key, reason: expected)
+                }
+                config.settings[key] = .list(items)
+            } else if let text = value.string {
                 config.settings[key] = .text(text)
             } else if let array = value.array {
                 var items: [String] = []
@@ -82,7 +79,7 @@ public struct ProjectConfig: Sendable {
                 throw ConfigError(file: file.path, place: key, reason: "expected a string or a list of strings")
             }
         }
-        known.formUnion(sources.flatMap(\.settingKeys))
+        known.formUnion(sources.flatMap(\.settings).map(\.key))
         if let unknown = table.keys.first(where: { !known.contains($0) }) {
             throw ConfigError(file: file.path, place: unknown, reason: "unknown setting; expected one of \(known.sorted().joined(separator: ", "))")
         }
@@ -115,6 +112,19 @@ public enum ProjectSetting: Sendable, Equatable {
         case .text(let text): return [text]
         case .list(let items): return items
         }
+    }
+}
+
+/// A `tally.toml` key a source reads (`DataSource.settings`): a string or a list of strings, or
+/// only a list.
+public struct SourceSetting: Sendable, Equatable {
+    public var key: String
+    /// When set, only a list of strings is taken, and anything else is refused with this reason.
+    public var listOnly: String?
+
+    public init(_ key: String, listOnly: String? = nil) {
+        self.key = key
+        self.listOnly = listOnly
     }
 }
 

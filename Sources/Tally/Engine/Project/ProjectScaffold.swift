@@ -37,17 +37,19 @@ public enum ProjectScaffold {
 }
 
 extension ProjectScaffold {
-    /// What to do after `tally init`, for the files people actually have.
-    public static func nextSteps(folder: String) -> String {
-        """
-        Next:
-          cd \(folder)
-          cp ~/Downloads/*.json ~/Downloads/*.jsonl content/   # v1.1 search or timeline .json, v2 .json or twarc .jsonl
-          tally import content/                                 # every file tally reads in the folder, in name order
-          tally import ~/Downloads/twitter-2026-03-06-abc.zip   # a whole Twitter archive: its .zip, or the folder it unpacks to
-          tally build                                           # writes public/
-          tally serve                                           # previews it on http://127.0.0.1:8000/
-        """
+    /// What to do after `tally init`, for the files people actually have: the sources' own
+    /// steps (`DataSource.nextSteps`) after importing the folder.
+    public static func nextSteps(folder: String, sources: [any DataSource]) -> String {
+        let lines = [
+            "Next:",
+            "  cd \(folder)",
+            "  cp ~/Downloads/*.json ~/Downloads/*.jsonl content/   # v1.1 search or timeline .json, v2 .json or twarc .jsonl",
+            "  tally import content/                                 # every file tally reads in the folder, in name order",
+        ] + sources.flatMap(\.nextSteps).map { "  " + $0 } + [
+            "  tally build                                           # writes public/",
+            "  tally serve                                           # previews it on http://127.0.0.1:8000/",
+        ]
+        return lines.joined(separator: "\n")
     }
 }
 

@@ -5,8 +5,9 @@ import Foundation
 /// numbers as a table for screen readers and for readers without images, folded away under "The
 /// numbers" (the page's tables above already list them; the theme gives it no filter box).
 public enum Plot {
-    /// Counts per UTC day (`2013-12-20` keys, oldest first) as columns, days without any as gaps.
-    public static func perDay(_ series: [(key: String, count: Int)], title: String, description: String) -> HTMLFragment {
+    /// Counts per UTC day (`2013-12-20` keys, oldest first) as columns, days without any as gaps;
+    /// `counting` heads the numbers' column (what is counted, as the source calls it).
+    public static func perDay(_ series: [(key: String, count: Int)], title: String, description: String, counting: String) -> HTMLFragment {
         let days = series.compactMap { item in UTCTime.day(item.key).map { (day: $0, count: item.count) } }
         guard let first = days.first?.day, let last = days.last?.day else { return .empty }
         let span = Int((last - first) / 86_400) + 1
@@ -36,11 +37,12 @@ public enum Plot {
         }
         let rows = days.map { [UTCTime.dayText($0.day), "\($0.count)"] }
         return figure(shapes, width: width, height: height, title: title, description: description,
-                      columns: ["Day (UTC)", "Tweets"], rows: rows)
+                      columns: ["Day (UTC)", counting], rows: rows)
     }
 
     /// Labelled counts as horizontal bars, largest first as given.
-    public static func bars(_ items: [(label: String, count: Int)], title: String, description: String, column: String) -> HTMLFragment {
+    /// `column` heads the labels' column of the numbers, `counting` the counts'.
+    public static func bars(_ items: [(label: String, count: Int)], title: String, description: String, column: String, counting: String) -> HTMLFragment {
         guard !items.isEmpty else { return .empty }
         let rowHeight = 22.0, labelWidth = 160.0, width = 600.0
         let height = rowHeight * Double(items.count) + 4
@@ -55,7 +57,7 @@ public enum Plot {
             shapes.append(label("\(item.count)", x: labelWidth + barWidth + 6, y: y + 15, anchor: "start"))
         }
         return figure(shapes, width: width, height: height, title: title, description: description,
-                      columns: [column, "Tweets"], rows: items.map { [$0.label, "\($0.count)"] })
+                      columns: [column, counting], rows: items.map { [$0.label, "\($0.count)"] })
     }
 
     private static func figure(_ shapes: [HTMLFragment], width: Double, height: Double, title: String, description: String,

@@ -1,4 +1,4 @@
-/// Parts one after another, each in an item of a list (`<ol class="tweets"><li>…</li>…</ol>`).
+/// Parts one after another, each in an item of a list (`<ol class="…"><li>…</li>…</ol>`).
 public struct SharedPartList: Encodable, Sendable {
     /// The list's class attribute.
     public var listClass: String

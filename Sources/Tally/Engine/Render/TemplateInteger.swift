@@ -2,9 +2,9 @@ import Mustache
 
 /// A whole number as templates see it. `{{width}}` shows it as written (`1200`, fit for an
 /// attribute); `{{grouped(count)}}` groups its thousands for reading (`2,216`); and a plural noun
-/// used as a transform puts the noun in agreement with it: `{{tweets(count)}}` is `1 tweet` or
-/// `2,216 tweets`, `{{people(count)}}` `1 person`. Any English noun with a regular plural works, so
-/// a theme never writes "1 photos".
+/// used as a transform puts the noun in agreement with it: `{{posts(count)}}` is `1 post` or
+/// `2,216 posts`, `{{people(count)}}` `1 person`. Any English noun with a regular plural works, so
+/// a theme never writes "1 items".
 struct TemplateInteger: MustacheCustomRenderable, MustacheTransformable {
     let value: Int
 

@@ -1,6 +1,6 @@
 /// The theme in parts, so that a rebuild after a template edit plans only the pages made with it.
 extension Theme {
-    /// The theme's digest without the files of `folders` (top folders: a source's `twitter/`) and
+    /// The theme's digest without the files of `folders` (top folders: a source's `<id>/`) and
     /// of `pages` (root templates: `home`), and a digest of each folder left out.
     ///
     /// A folder or page is left out only when no template outside it includes one of its

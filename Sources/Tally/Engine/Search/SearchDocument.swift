@@ -1,12 +1,12 @@
-/// One thing the site search can find: a tweet, a person, a chart item, a photo…
+/// One thing the site search can find: a post, a person, an item…
 ///
 /// A source hands these to the index writer; the engine names none of the kinds.
 public struct SearchDocument: Sendable, Equatable {
-    /// What the result is, shown beside it (`Tweet`, `Person`); each source names its own.
+    /// What the result is, shown beside it (`Note`, `Person`); each source names its own.
     public struct Kind: Sendable, Hashable {
-        /// A stable short name (`tweet`), used in the index.
+        /// A stable short name (`note`), used in the index.
         public var name: String
-        /// How a result says what it is (`Tweet`).
+        /// How a result says what it is (`Note`).
         public var label: String
 
         public init(name: String, label: String) {
@@ -24,7 +24,7 @@ public struct SearchDocument: Sendable, Equatable {
     public var path: String
     /// Seconds since 1970; among equal matches, newer ranks first.
     public var date: Int64?
-    /// Among equal matches, a higher weight ranks first (a person before a tweet).
+    /// Among equal matches, a higher weight ranks first (a person before one of their posts).
     public var weight: Int
 
     public init(kind: Kind, title: String, body: String, path: String, date: Int64?, weight: Int = 0) {

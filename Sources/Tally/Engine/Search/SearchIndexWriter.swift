@@ -14,7 +14,7 @@
 /// So new documents are added at the ends of their blocks, and a rebuild after an import rewrites
 /// the shards that hold their words and the last record chunks of their blocks, not every file.
 /// The script ranks equal matches by block (weight first, then the source registered first), then
-/// the highest number first: the newest tweet, the person, hashtag or search stored last.
+/// the highest number first: the document its source stored last.
 public struct SearchIndexWriter {
     /// Roughly how many bytes of postings a shard holds (a token with more is a shard of its own).
     public var shardBytes = 12_000
@@ -98,7 +98,7 @@ public struct SearchIndexWriter {
         precondition(sealed == nil, "a sealed search index takes no more documents")
         let block = Self.block(weight: document.weight, source: source)
         let place = blocks[block, default: []].count
-        // A block past 2^24 documents (never seen: a million tweets are 1/16 of it) starts over at
+        // A block past 2^24 documents (never seen: a million documents are 1/16 of it) starts over at
         // its first number rather than run into the next block.
         let id = block * Self.blockSize + Int32(place % Int(Self.blockSize))
         blocks[block, default: []].append(added)

@@ -68,7 +68,7 @@ public enum SearchText {
         flushCJK()
     }
 
-    /// The same for ASCII text, on bytes: most tweets are ASCII, and this is where indexing spends its time.
+    /// The same for ASCII text, on bytes: most short texts are ASCII, and this is where indexing spends its time.
     private static func forEachASCIIToken(_ text: String, _ body: (String) -> Void) {
         var text = text
         text.withUTF8 { bytes in

@@ -1,14 +1,15 @@
+import ArgumentParser
 import Foundation
 import GRDB
 
 /// One kind of data Tally reads — its formats, its tables, its pages — plugged into the engine.
 ///
 /// The engine names no source: it detects formats, runs migrations, opens sinks and plans
-/// sections through this contract only. A new source is a folder beside `Twitter/` and one line in
+/// sections through this contract only. A new source is a folder beside the others and one line in
 /// `DataSources.swift`.
 public protocol DataSource: Sendable {
-    /// A short, stable identifier (`twitter`): it prefixes the source's migrations and names its
-    /// template folder (`templates/twitter/`).
+    /// A short, stable identifier (`notes`): it prefixes the source's migrations and names its
+    /// template folder (`templates/notes/`).
     var id: String { get }
     /// The source's name as people read it, in messages and on the home page.
     var title: String { get }
@@ -36,8 +37,25 @@ public protocol DataSource: Sendable {
     /// Whether the folder at `url` is one the source reads as a whole, checked cheaply (nothing is
     /// read or copied): `tally import DIR` then hands it over whole instead of file by file.
     func claimsFolder(at url: URL) -> Bool
-    /// The `tally.toml` keys the source reads (`people`); their values reach it in `SiteContext.settings`.
-    var settingKeys: [String] { get }
+    /// What a folder the source reads whole holds, for the message about a folder no source reads
+    /// (`an archive folder holds data/…`); nil when it reads none.
+    var folderHint: String? { get }
+    /// The `tally.toml` keys the source reads (`people`); their values reach it in
+    /// `SiteContext.settings` and `ProjectConfig.settings`.
+    var settings: [SourceSetting] { get }
+    /// Lines `tally init` suggests after importing `content/` (`tally import ~/Downloads/….zip   # …`).
+    var nextSteps: [String] { get }
+    /// What the source's data is, as `tally --help` names it among the others (`notes`).
+    var summary: String? { get }
+    /// The commands the source adds to `tally` (`favorite`), as swift-argument-parser commands.
+    var commands: [any ParsableCommand.Type] { get }
+    /// The commands it adds under `tally fetch` (`tally fetch <name>`).
+    var fetchCommands: [any ParsableCommand.Type] { get }
+    /// What `tally fetch --again` fetches of the source (`every … search fetched before`), or nil
+    /// when it fetches nothing again.
+    var refetchSummary: String? { get }
+    /// `tally fetch --again`: fetches again what was fetched before into `store`, printing as it goes.
+    func refetch(_ store: Store, network: NetworkFetchOptions) throws
     /// Hands every document the site search should find to `emit`: its kind, title, body, page,
     /// date and weight. Straight from store queries, so the source need not hold them all.
     func searchDocuments(_ context: SiteContext, _ emit: (SearchDocument) throws -> Void) throws
@@ -51,8 +69,15 @@ extension DataSource {
     public func homeCard(_ context: SiteContext) throws -> HomeCard? { nil }
     public func stats(_ db: Database) throws -> SourceStats? { nil }
     public func prune(_ db: Database, plan: PrunePlan) throws -> [PruneCount] { [] }
-    public var settingKeys: [String] { [] }
+    public var settings: [SourceSetting] { [] }
     public func bundle(at url: URL, filesFolder: URL) throws -> ImportBundle? { nil }
     public func claimsFolder(at url: URL) -> Bool { false }
+    public var folderHint: String? { nil }
     public func searchDocuments(_ context: SiteContext, _ emit: (SearchDocument) throws -> Void) throws {}
+    public var summary: String? { nil }
+    public var nextSteps: [String] { [] }
+    public var commands: [any ParsableCommand.Type] { [] }
+    public var fetchCommands: [any ParsableCommand.Type] { [] }
+    public var refetchSummary: String? { nil }
+    public func refetch(_ store: Store, network: NetworkFetchOptions) throws {}
 }

@@ -7,7 +7,7 @@ public struct HomeCard: Sendable {
     /// Whether `tally fetch` keeps this source current, so old data means a missed fetch (the
     /// home page then says so); an imported archive is as new as it will ever be.
     public var isFetched: Bool
-    /// The card's Markdown template (`twitter/card` for `templates/twitter/card.md`).
+    /// The card's Markdown template (`notes/card` for `templates/notes/card.md`).
     public var template: String
     /// The template's model; links in it are relative to the home page.
     public var model: any Encodable & Sendable

@@ -21,7 +21,7 @@ extension Routes {
 
     /// A picture's URL as pages load it: `external`, with `http:` raised to `https:`, since the
     /// pages' Content-Security-Policy lets pictures come only over https (old iTunes feeds and
-    /// Flickr pages still name `http://` images, which their servers also give over https).
+    /// some sources still name `http://` images, which their servers also give over https).
     public static func secureImage(_ url: String) -> String? {
         let trimmed = url.trimmingSpaces
         guard trimmed.lowercased().hasPrefix("http://") else { return external(trimmed) }

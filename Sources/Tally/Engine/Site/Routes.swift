@@ -61,7 +61,7 @@ public enum Routes {
         return readable.isEmpty ? "t-\(hash)" : "\(readable)-\(hash)"
     }
 
-    /// Numeric ids (tweets, chart items, photos) are their own slug; anything else is slugged like text.
+    /// Numeric ids (most sources' ids) are their own slug; anything else is slugged like text.
     public static func idSlug(_ id: String) -> String {
         let bytes = Array(id.utf8)
         if !bytes.isEmpty, bytes.count <= 30, bytes.allSatisfy({ $0 >= 48 && $0 <= 57 }) { return id }

@@ -8,7 +8,7 @@ public struct SiteContext: Sendable {
     public var builtAt: Int64
     /// The site's public address, if one is set; links stay relative whatever it is.
     public var baseURL: String?
-    /// The project's settings that sources declared (`DataSource.settingKeys`).
+    /// The project's settings that sources declared (`DataSource.settings`).
     public var settings: [String: ProjectSetting]
     /// The theme pages are rendered with, for parts a source renders once for many pages
     /// (`SharedParts`); nil where nothing is rendered (search documents in tests).

@@ -2,13 +2,13 @@
 public struct SitePage: Sendable {
     /// Output path, from `Routes`.
     public var path: String
-    /// Template name without extension (`twitter/popularity` for `templates/twitter/popularity.md`).
+    /// Template name without extension (`notes/list` for `templates/notes/list.md`).
     public var template: String
     public var title: String
     /// The id of the navigation entry it belongs to, for highlighting (`NavigationEntry.id`).
     public var section: String
     public var model: any Encodable & Sendable
-    /// Extra `<meta>` tags for the page's head (Open Graph, Twitter Card), in order.
+    /// Extra `<meta>` tags for the page's head (Open Graph, summary cards), in order.
     public var meta: [MetaTag]
     /// Output paths of further classic scripts this page alone loads, after the theme's.
     public var scripts: [String] = []
@@ -32,11 +32,11 @@ public struct SitePage: Sendable {
 /// A script asset one page loads, with facts for it as `data-` attributes on its tag (escaped
 /// for HTML by the layout), since the site's CSP allows no inline script.
 public struct PageScript: Sendable {
-    /// The asset's name under `assets/` (`photos.js`).
+    /// The asset's name under `assets/` (`zoom.js`).
     public var asset: String
     /// Attribute names (`[a-z-]` only, without `data-`) and values, in order.
     public var data: [(name: String, value: String)]
-    /// A stylesheet under `assets/` for the same pages (`charts.css`), so a source's styles weigh
+    /// A stylesheet under `assets/` for the same pages (`<id>.css`), so a source's styles weigh
     /// nothing on pages that do not show it.
     public var stylesheet: String?
 
@@ -49,7 +49,7 @@ public struct PageScript: Sendable {
 }
 
 /// A `<meta>` tag for a page's head: `property` for Open Graph (`og:image`), `name` for others
-/// (`twitter:card`). The layout escapes both values.
+/// (`og:title`). The layout escapes both values.
 public struct MetaTag: Sendable, Equatable, Encodable {
     public var property: String?
     public var name: String?

@@ -18,7 +18,7 @@ extension Database {
     }
 
     /// An SQL condition true for rows of `table` whose `key` no foreign key in the store refers
-    /// to: `id NOT IN (SELECT author_id FROM tweet WHERE author_id IS NOT NULL) AND …`.
+    /// to: `id NOT IN (SELECT owner_id FROM item WHERE owner_id IS NOT NULL) AND …`.
     func unreferencedCondition(table: String, key: String = "id") throws -> String {
         let conditions = try foreignKeyReferences(to: table).map { child, column in
             "\(key.quotedDatabaseIdentifier) NOT IN (SELECT \(column.quotedDatabaseIdentifier) FROM \(child.quotedDatabaseIdentifier) WHERE \(column.quotedDatabaseIdentifier) IS NOT NULL)"

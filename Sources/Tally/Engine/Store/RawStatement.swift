@@ -2,7 +2,7 @@ import GRDB
 import GRDBSQLite
 
 /// A GRDB-prepared statement run through SQLite's C API, for the inserts an import repeats per
-/// tweet: binding values directly avoids building `StatementArguments` for every row.
+/// row: binding values directly avoids building `StatementArguments` for every row.
 struct RawStatement {
     private let statement: Statement
     private var handle: OpaquePointer { statement.sqliteStatement }

@@ -7,7 +7,7 @@ import GRDB
 public struct SchemaVersion: Sendable, Equatable, Encodable, CustomStringConvertible {
     /// The migrations applied, in the order this Tally registers them.
     public var migrations: [String]
-    /// How many of them each source contributed, in registry order (`twitter: 2`).
+    /// How many of them each source contributed, in registry order (`notes: 2`).
     public var perSource: [SourceCount]
 
     public struct SourceCount: Sendable, Equatable, Encodable {
@@ -18,7 +18,7 @@ public struct SchemaVersion: Sendable, Equatable, Encodable, CustomStringConvert
     /// The version number: how many migrations the schema holds.
     public var number: Int { migrations.count }
 
-    /// `2 (twitter 2)`.
+    /// `2 (notes 2)`.
     public var description: String {
         let parts = perSource.map { "\($0.source) \($0.migrations)" }.joined(separator: ", ")
         return parts.isEmpty ? "\(number)" : "\(number) (\(parts))"

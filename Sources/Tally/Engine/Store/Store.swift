@@ -176,8 +176,8 @@ public final class Store: Sendable {
 
     /// Sets how much of the file SQLite keeps in memory. Imports walk large B-trees and get 64 MiB;
     /// a build reads each row about once, so a small cache costs it nothing and saves memory.
-    /// Sorts bigger than the cache then spill to temporary files: a build lists a search's tweets
-    /// newest first, and sorting a million-tweet search in memory took 400 MiB.
+    /// Sorts bigger than the cache then spill to temporary files: a build lists a long list's rows
+    /// newest first, and sorting a million of them in memory took 400 MiB.
     public func limitCache(mebibytes: Int) throws {
         try queue.inDatabase { db in
             try db.execute(sql: "PRAGMA cache_size = \(-1024 * mebibytes)")

@@ -68,7 +68,7 @@ extension Store {
     /// rolls it back.
     ///
     /// Foreign keys are checked once at the end (`PRAGMA foreign_key_check`) rather than per
-    /// deleted row: deleting a person would otherwise scan every tweet for a reference. Any
+    /// deleted row: deleting a person would otherwise scan every row that refers to one. Any
     /// dangling reference rolls the whole prune back.
     public func prune(_ plan: PrunePlan) throws -> PruneReport {
         let before = Store.bytesOnDisk(path)

@@ -13,7 +13,7 @@ public struct SourceStats: Sendable, Equatable, Encodable {
         }
     }
 
-    /// The source's id (`twitter`), filled in by the engine, and the title its counts are shown
+    /// The source's id (`notes`), filled in by the engine, and the title its counts are shown
     /// under: the source's own title unless it names them otherwise (`Posts`).
     public var source = ""
     public var title = ""

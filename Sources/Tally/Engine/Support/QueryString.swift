@@ -1,4 +1,4 @@
-/// Reads search terms out of URL query strings (`%23scala`, `twitter+since%3A2014`).
+/// Reads search terms out of URL query strings (`%23scala`, `words+since%3A2014`).
 enum QueryString {
     /// Decodes a form-encoded value: `+` is a space, `%XX` a byte; invalid UTF-8 is repaired.
     static func decode(_ text: String) -> String {

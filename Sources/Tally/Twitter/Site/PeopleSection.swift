@@ -91,7 +91,8 @@ struct PeopleSection: SiteSection {
         if daily.count > 1 {
             let noun = user.network == .twitter ? "tweets" : "posts"
             parts.append(Plot.perDay(daily, title: "\(noun.capitalized) per day by @\(user.screenName)",
-                                     description: "How many of @\(user.screenName)'s stored \(noun) were posted on each day (UTC)."))
+                                     description: "How many of @\(user.screenName)'s stored \(noun) were posted on each day (UTC).",
+                                     counting: TwitterSource.plotColumn))
         }
         return .joined(parts, block: true)
     }

@@ -59,7 +59,8 @@ struct SearchesSection: SiteSection {
             let noun = isTweets ? "tweets" : "posts"
             let daily = try context.store.tweetsPer(.day, .term(term.id))
             let perDay = daily.count > 1 ? Plot.perDay(daily, title: "\(noun.capitalized) per day for \(term.text)",
-                                                       description: "How many of the \(noun) stored for \(term.text) were posted on each day (UTC).") : nil
+                                                       description: "How many of the \(noun) stored for \(term.text) were posted on each day (UTC).",
+                                                       counting: TwitterSource.plotColumn) : nil
             if page {
                 let siblings = index.searches(term.folded)
                 let several = siblings.count > 1
@@ -125,7 +126,8 @@ struct SearchesSection: SiteSection {
         for search in searches { for day in try context.store.tweetsPer(.day, .term(search.id)) { daily[day.key, default: 0] += day.count } }
         let series = daily.sorted { $0.key < $1.key }.map { (key: $0.key, count: $0.value) }
         let perDay = series.count > 1 ? Plot.perDay(series, title: "Posts per day for \(text) everywhere",
-                                                    description: "How many of the posts stored for \(text) on every network were posted on each day (UTC).") : nil
+                                                    description: "How many of the posts stored for \(text) on every network were posted on each day (UTC).",
+                                                    counting: TwitterSource.plotColumn) : nil
         let heading = "\(text) everywhere"
         if let popularity {
             let subject = Subject(text: text, page: path, total: total, isTweets: false,
@@ -200,7 +202,7 @@ struct SearchesSection: SiteSection {
         let top = popularity.rows.prefix(10).map { (label: sigil + $0.display, count: $0.count) }
         let bars = top.count > 1 ? Plot.bars(Array(top), title: "Top \(noun)s in \(post)s for \(subject.text)",
                                              description: "The \(top.count) \(noun)s named in most of the \(post)s stored for \(subject.text), with how many \(post)s name each.",
-                                             column: noun.capitalized) : nil
+                                             column: noun.capitalized, counting: TwitterSource.plotColumn) : nil
         return (PopularityPage.Table(rows: rows, hasRows: !rows.isEmpty, hiddenSingles: hidden, hasHidden: hidden > 0, hiddenNote: note,
                                      csvHref: Routes.relative(from: page, to: csv), jsonHref: Routes.relative(from: page, to: json), bars: bars), exports)
     }

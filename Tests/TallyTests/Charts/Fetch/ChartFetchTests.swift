@@ -94,9 +94,12 @@ struct ChartFetchTests {
     @Test("tally.toml lists the feeds to fetch")
     func config() throws {
         try project.folder.write(["tally.toml": "charts = [\"https://example.org/a.json\", \"https://example.org/b.json\"]\n"])
-        #expect(try ProjectConfig.load(folder: project.folder.url).charts == ["https://example.org/a.json", "https://example.org/b.json"])
+        #expect(ChartsSource.feeds(try ProjectConfig.load(folder: project.folder.url)) == ["https://example.org/a.json", "https://example.org/b.json"])
         try project.folder.write(["tally.toml": "charts = \"https://example.org/a.json\"\n"])
-        #expect(throws: ConfigError.self) { try ProjectConfig.load(folder: project.folder.url) }
+        // The source declares the key as a list only, with its own reason.
+        #expect { try ProjectConfig.load(folder: project.folder.url) } throws: { error in
+            (error as? ConfigError).map { $0.place == "charts" && $0.reason == "expected a list of feed URLs, such as [\"https://…/songs.json\"]" } ?? false
+        }
     }
 
     @Test("the command: `tally fetch charts` reads tally.toml, prints a line per chart, and fails cleanly")

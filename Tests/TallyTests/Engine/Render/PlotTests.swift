@@ -31,8 +31,10 @@ struct PlotTests {
     @Test("tweets per day: counts ticked on the left, days spread below")
     func perDay() {
         let series = (1...9).map { (key: "2022-11-0\($0)", count: $0 * 5) }
-        let html = Plot.perDay(series, title: "Tweets per day", description: "d").html
+        let html = Plot.perDay(series, title: "Tweets per day", description: "d", counting: "Things").html
         let labels = html.matches(of: /<text class="plot-label"[^>]*>([^<]*)<\/text>/).map { String($0.output.1) }
         #expect(labels == ["0", "20", "45", "2022-11-01", "2022-11-04", "2022-11-06", "2022-11-09"], "\(labels)")
+        // The numbers' column is named by the caller: the engine names nothing a source counts.
+        #expect(html.contains(">Things</th>"))
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Tally
 
 /// Where a Flickr fetch asks, and the fetch itself, shared by its two commands.
 struct FlickrTargetOptions: ParsableArguments {
