@@ -72,7 +72,8 @@ let package = Package(
             name: "TallyTests",
             // The CLI is a dependency so the end-to-end tests can run the real `tally` binary.
             // ZIPFoundation makes hostile zips (bombs, bloated entries) in the archive tests.
-            dependencies: ["Tally", "TallyCLI", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["Tally", "TallyCLI", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             exclude: ["Fixtures"]
         ),
     ],

@@ -3,130 +3,10 @@ import GRDB
 import Testing
 @testable import Tally
 
-/// A source that exists only in the tests: one format (`{"notes": [{id, text}]}`), one table, one
-/// section with one page, and a home card. It plugs in without a line of the engine changing.
-struct NotesSource: DataSource {
-    /// Hands the list page over a second time, with other notes, as two names whose slugs met would.
-    var twice = false
-    var id: String { "notes" }
-    var title: String { "Notes" }
-    var formats: [any DocumentFormat] { [NotesFormat()] }
-
-    func registerMigrations(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("notes-1-note") { db in
-            try db.execute(sql: "CREATE TABLE note (id TEXT PRIMARY KEY NOT NULL, text TEXT NOT NULL)")
-        }
-    }
-
-    func makeSink(_ db: Database, options: ImportOptions) throws -> any ImportSink { NotesSink(db: db) }
-
-    func sections(_ context: SiteContext) throws -> [any SiteSection] { [NotesSection(notes: try Self.notes(context.store), twice: twice)] }
-
-    func homeCard(_ context: SiteContext) throws -> HomeCard? {
-        let notes = try Self.notes(context.store)
-        guard !notes.isEmpty else { return nil }
-        return HomeCard(title: title, newest: nil, template: "notes/card",
-                        model: NotesCard(count: notes.count, href: Routes.relative(from: Routes.home, to: NotesSection.path)))
-    }
-
-    static func notes(_ store: Store) throws -> [Note] {
-        try store.queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, text FROM note ORDER BY id").map { Note(id: $0["id"], text: $0["text"]) }
-        }
-    }
-}
-
-struct Note: Encodable, Sendable {
-    var id: String
-    var text: String
-}
-
-struct NotesBatch: ImportBatch {
-    var notes: [Note]
-    var itemCount: Int { notes.count }
-}
-
-struct NotesFormat: DocumentFormat {
-    var name: String { "Notes list" }
-    var shape: String { "{notes: [{id, text}]}" }
-
-    func claims(_ root: JSONValue) -> Bool { root.kind == .object && root["notes"]?.kind == .array }
-
-    func read(_ root: JSONValue, path: String, options: ImportOptions) throws -> any ImportBatch {
-        var notes: [Note] = []
-        for (index, item) in root["notes"]!.array!.enumerated() {
-            guard let id = item["id"]?.string, let text = item["text"]?.string else {
-                throw ShapeError(path: "\(path).notes[\(index)]", reason: "expected an object with string `id` and `text`")
-            }
-            notes.append(Note(id: id, text: text))
-        }
-        return NotesBatch(notes: notes)
-    }
-}
-
-struct NotesReport: ImportReport {
-    var added = 0
-    var description: String { "\(added) notes added" }
-}
-
-final class NotesSink: ImportSink {
-    let db: Database
-    var report = NotesReport()
-
-    init(db: Database) { self.db = db }
-
-    func add(_ batch: any ImportBatch, format: any DocumentFormat) throws {
-        for note in (batch as! NotesBatch).notes {
-            try db.execute(sql: "INSERT OR IGNORE INTO note (id, text) VALUES (?, ?)", arguments: [note.id, note.text])
-            report.added += db.changesCount
-        }
-    }
-
-    func finish() throws -> any ImportReport { report }
-}
-
-struct NotesCard: Encodable, Sendable {
-    var count: Int
-    var href: String
-}
-
-struct NotesPage: Encodable, Sendable {
-    var notes: [Note]
-}
-
-struct NotesSection: SiteSection {
-    static let path = "notes/index.html"
-    let notes: [Note]
-    var twice = false
-
-    var navigation: NavigationEntry? { NavigationEntry(id: "notes", title: "Notes", path: Self.path) }
-
-    func plan(into sink: PageSink) throws {
-        try sink.page(SitePage(path: Self.path, template: "notes/list", title: "Notes", section: "notes", model: NotesPage(notes: notes)))
-        if twice {
-            try sink.page(SitePage(path: Self.path, template: "notes/list", title: "Notes", section: "notes",
-                                   model: NotesPage(notes: [Note(id: "z", text: "the other")])))
-        }
-    }
-}
+// The test-only source itself, NotesSource, is in Tests/TallyTests/Notes/, laid out as every source is.
 
 @Suite("A source plugs in without touching the engine")
 struct DataSourceContractTests {
-    /// The repository's theme plus the test source's two templates.
-    private func theme(in project: TestProject) throws -> String {
-        let folder = project.folder.url.appendingPathComponent("theme")
-        for (path, bytes) in try Theme.readFiles(in: Fixture.repository.appendingPathComponent("templates")) {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url)
-        }
-        try project.folder.write([
-            "theme/notes/list.md": "# Notes\n\n{{#notes}}\n- {{id}}: {{text}}\n{{/notes}}\n",
-            "theme/notes/card.md": "## Notes\n\n[{{count}} notes]({{{href}}})\n",
-        ])
-        return folder.path
-    }
-
     @Test("a test-only source adds a format, a table, a page and a home card")
     func testSourcePlugsIn() throws {
         let project = TestProject()
@@ -143,7 +23,7 @@ struct DataSourceContractTests {
         #expect(try store.tableCounts()["note"] == 2)
 
         var config = project.config
-        config.templates = try theme(in: project)
+        config.templates = try NotesSource.theme(in: project)
         var builder = SiteBuilder(project: config, sources: sources)
         builder.builtAt = 1_700_000_000
         let report = try builder.build()
@@ -168,7 +48,7 @@ struct DataSourceContractTests {
         let store = try Store(path: project.config.storeURL.path, sources: sources)
         _ = try Importer(store: store).importFile(project.folder.url.appendingPathComponent("notes.json"), displayName: "notes.json")
         var config = project.config
-        config.templates = try theme(in: project)
+        config.templates = try NotesSource.theme(in: project)
         var builder = SiteBuilder(project: config, sources: sources)
         builder.builtAt = 1_700_000_000
         let warnings = Warnings()
