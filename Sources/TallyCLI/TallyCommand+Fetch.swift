@@ -7,13 +7,13 @@ extension TallyCommand {
     struct Fetch: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Download data from the web and import it.",
-            discussion: "`tally fetch --again` fetches every Mastodon, Bluesky and Twitter search fetched before, each from where it stopped.",
+            discussion: "`tally fetch --again` fetches every Mastodon, Bluesky and Twitter search and every Flickr place's photos fetched before, each from where it stopped.",
             subcommands: [Charts.self, Mastodon.self, Bluesky.self, Twitter.self, Flickr.self]
         )
 
         @OptionGroup var options: ProjectOptions
 
-        @Flag(help: "Fetch every search fetched before again, adding only what is new.")
+        @Flag(help: "Fetch every search and place's photos fetched before again, adding only what is new.")
         var again = false
 
         @OptionGroup var network: NetworkFetchOptions
@@ -29,22 +29,26 @@ extension TallyCommand {
             refresher.twitterToken = APIKey.optional(TwitterFetcher.tokenVariable)
             var failures = 0
             let count: Int
+            let report = { (summary: ImportSummary) in
+                NetworkFetchOptions.clearProgress()
+                print(summary)
+            }
+            let failed = { (error: Error) in
+                NetworkFetchOptions.clearProgress()
+                failures += 1
+                complain("\(error)")
+            }
             do {
-                count = try refresher.run(into: store, report: {
-                    NetworkFetchOptions.clearProgress()
-                    print($0)
-                }, failed: { _, error in
-                    NetworkFetchOptions.clearProgress()
-                    failures += 1
-                    complain("\(error)")
-                })
+                count = try refresher.run(into: store, report: report, failed: { failed($1) })
+                    + FlickrFetcher.fetchAgain(into: store, key: APIKey.optional(FlickrFetcher.keyVariable), limit: network.limit,
+                                               client: network.client(), progress: refresher.progress, report: report, failed: { failed($1) })
             } catch {
                 NetworkFetchOptions.clearProgress()
                 throw fail("\(error)")
             }
             NetworkFetchOptions.clearProgress()
-            if count == 0 { print("no search was fetched before; fetch one with tally fetch mastodon, bluesky or twitter") }
-            if failures > 0 { throw fail("\(failures) of \(count) searches could not be fetched again (the pages fetched before each error are imported); see above") }
+            if count == 0 { print("nothing was fetched before; fetch a search with tally fetch mastodon, bluesky or twitter, or a place's photos with tally fetch flickr photos") }
+            if failures > 0 { throw fail("\(failures) of \(count) searches and places could not be fetched again (the pages fetched before each error are imported); see above") }
         }
     }
 }
