@@ -14,6 +14,14 @@ public struct PhotosSource: DataSource {
     public var summary: String? { "Flickr photos" }
     public var commands: [any ParsableCommand.Type] { [FavoriteCommand.self, UnfavoriteCommand.self, ViewedCommand.self] }
     public var fetchCommands: [any ParsableCommand.Type] { [FlickrFetchCommand.self] }
+    public var refetchWords: RefetchWords? {
+        RefetchWords(summary: "every Flickr place's photos", item: "place's photos", items: "places",
+                     hint: "a place's photos with tally fetch flickr photos")
+    }
+    public func refetch(_ store: Store, network: NetworkFetchOptions, report: (ImportSummary) -> Void, failed: (Error) -> Void) throws -> Int {
+        try FlickrFetcher.fetchAgain(into: store, key: APIKey.optional(FlickrFetcher.keyVariable), limit: network.limit,
+                                     client: network.client(), progress: network.progress(), report: report, failed: { failed($1) })
+    }
 
     public func registerMigrations(in migrator: inout DatabaseMigrator) {
         PhotosSchema.registerMigrations(in: &migrator)

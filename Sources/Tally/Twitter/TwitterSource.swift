@@ -39,8 +39,13 @@ public struct TwitterSource: DataSource {
         ["tally import ~/Downloads/twitter-2026-03-06-abc.zip   # a whole Twitter archive: its .zip, or the folder it unpacks to"]
     }
     public var fetchCommands: [any ParsableCommand.Type] { [MastodonFetchCommand.self, BlueskyFetchCommand.self, TwitterFetchCommand.self] }
-    public var refetchSummary: String? { "every Mastodon, Bluesky and Twitter search fetched before, each from where it stopped" }
-    public func refetch(_ store: Store, network: NetworkFetchOptions) throws { try PostsRefetch.run(store, network: network) }
+    public var refetchWords: RefetchWords? {
+        RefetchWords(summary: "every Mastodon, Bluesky and Twitter search", item: "search", items: "searches",
+                     hint: "a search with tally fetch mastodon, bluesky or twitter")
+    }
+    public func refetch(_ store: Store, network: NetworkFetchOptions, report: (ImportSummary) -> Void, failed: (Error) -> Void) throws -> Int {
+        try PostsRefetch.run(store, network: network, report: report, failed: failed)
+    }
 
     public func bundle(at url: URL, filesFolder: URL) throws -> ImportBundle? {
         try MastodonExport.bundle(at: url, filesFolder: filesFolder) ?? TwitterArchive.bundle(at: url, filesFolder: filesFolder)

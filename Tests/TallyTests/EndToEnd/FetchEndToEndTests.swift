@@ -126,12 +126,17 @@ struct FetchEndToEndTests {
         let england = try project.page(Routes.place(FetchReplay.england))
         #expect(england.contains("Computer Repair Fax Center"))
 
-        // The daily loop: --again asks the search after its newest tweet.
+        // The daily loop: --again asks the search after its newest tweet, and the place's photos
+        // uploaded after its newest photo.
         let before = try project.store.tableCounts()["tweet"] ?? 0
+        let asked = server.requests.count
         let again = try CommandLineTool.output(["fetch", "--again"], environment: keys, in: folder)
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(server.requests.last?.path.contains("since_id=\(FetchReplay.newestTweet)") == true)
+        let paths = server.requests.dropFirst(asked).map(\.path)
+        #expect(paths.first?.contains("since_id=\(FetchReplay.newestTweet)") == true)
+        #expect(paths.filter { $0.contains("&min_upload_date=\(FetchReplay.newestUpload + 1)&") }.count == 2)
         #expect(try project.store.tableCounts()["tweet"]! > before)
+        #expect(try project.store.tableCounts()["photo"] == 115)
         outputs += [again.stdout, again.stderr]
 
         var seen = outputs.filter { $0.contains(FetchReplay.twitterToken) || $0.contains(FetchReplay.flickrKey) || $0.contains("api_key") }

@@ -57,6 +57,7 @@ enum FetchReplay {
                 return .json(Data("{\"errors\":[{\"value\":\"nobody\",\"detail\":\"Could not find user with username: [nobody].\",\"title\":\"Not Found Error\"}]}".utf8))
             }
             if path.hasPrefix("/2/users/\(xDevelopers)/tweets?") {
+                if path.contains("since_id=") { return .json(none) }
                 if path.contains("pagination_token=at3vehuk2txh") { return .json(tweepy) }
                 if path.contains("pagination_token=") { return .json(none) }
                 return .json(quotes)
@@ -69,12 +70,19 @@ enum FetchReplay {
     /// England's place id, the first of the top places.
     static let england = "2eIY2QFTVr_DwWZNLg"
 
+    /// The newest `dateupload` of the three photo pages (Jinx's recent photos).
+    static let newestUpload: Int64 = 1_401_208_866
+
     /// Flickr's REST endpoint at `/services/rest` as Jinx recorded it: the top places, and a
     /// place's photos over pages 1, 2 and 3 (five photos each: with geo data, a search, the
-    /// recent photos). A wrong key answers Flickr's `{stat: "fail", code: 100}`.
+    /// recent photos). Asked `min_upload_date` just after the newest of those, it answers
+    /// flickrie's hundred recent photos on page 1 and nothing after. A wrong key answers
+    /// Flickr's `{stat: "fail", code: 100}`.
     static func flickrAPI() throws -> @Sendable (String, ScriptedHTTPServer.Request) -> ScriptedHTTPServer.Answer {
         let places = try flickr("sample_get_top_places_list.json")
         let pages = [try flickr("sample_with_geo_data.json"), try flickr("sample_search.json"), try flickr("sample_get_recent.json")]
+        let newer = try flickr("flickrie_photos_getRecent.json")
+        let none = Data("{\"photos\":{\"page\":2,\"pages\":1,\"perpage\":100,\"total\":0,\"photo\":[]},\"stat\":\"ok\"}".utf8)
         return { _, request in
             let path = request.path
             guard path.hasPrefix("/services/rest?"), path.contains("format=json"), path.contains("nojsoncallback=1") else {
@@ -85,6 +93,8 @@ enum FetchReplay {
             }
             if path.contains("method=flickr.places.getTopPlacesList") { return .json(places) }
             if path.contains("method=flickr.photos.search") {
+                if path.contains("&min_upload_date=\(newestUpload + 1)&") { return .json(path.contains("&page=1&") ? newer : none) }
+                if path.contains("&min_upload_date=") { return .json(none) }
                 for page in 1...3 where path.contains("&page=\(page)&") { return .json(pages[page - 1]) }
                 return .json(Data("{\"photos\":{\"page\":4,\"pages\":4,\"perpage\":5,\"total\":15,\"photo\":[]},\"stat\":\"ok\"}".utf8))
             }
@@ -104,10 +114,15 @@ enum FetchReplay {
     /// the first page links to the second by `max_id`, the second to an empty third. Asked
     /// `since_id` of the first page's newest, it answers only the newer status.
     static func mastodonTagTimeline() throws -> @Sendable (String, ScriptedHTTPServer.Request) -> ScriptedHTTPServer.Answer {
+        try mastodonTimeline(at: "/api/v1/timelines/tag/hoot")
+    }
+
+    /// The same two pages, and the one newer status, as any timeline at `path` (the public
+    /// timeline, an account's statuses).
+    static func mastodonTimeline(at path: String) throws -> @Sendable (String, ScriptedHTTPServer.Request) -> ScriptedHTTPServer.Answer {
         let first = try mastodon(firstPage), second = try mastodon(secondPage), newer = try mastodon(newer)
         return { base, request in
-            guard request.path.hasPrefix("/api/v1/timelines/tag/hoot") else { return .json(Data("{\"error\":\"not found\"}".utf8), status: 404) }
-            let path = "/api/v1/timelines/tag/hoot"
+            guard request.path.hasPrefix(path + "?") else { return .json(Data("{\"error\":\"not found\"}".utf8), status: 404) }
             if request.path.contains("since_id=\(newestOfFirst)") {
                 return .json(request.path.contains("max_id") ? Data("[]".utf8) : newer)
             }

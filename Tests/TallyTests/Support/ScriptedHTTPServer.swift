@@ -19,6 +19,8 @@ final class ScriptedHTTPServer: @unchecked Sendable {
         case respond(status: Int, body: Data, headers: [String: String])
         case drop
         case hang
+        /// A 200 whose `Content-Length` declares this many bytes, of which a few are sent.
+        case declaring(Int)
 
         static func json(_ body: Data, status: Int = 200, headers: [String: String] = [:]) -> Answer {
             .respond(status: status, body: body, headers: headers)
@@ -63,20 +65,27 @@ final class ScriptedHTTPServer: @unchecked Sendable {
                 close(client)
             case .hang:
                 lock.withLock { held.append(client) }
+            case .declaring(let length):
+                respond(client, status: 200, body: Data("[".utf8), length: length, extra: [:])
             case .respond(let status, let body, let extra):
-                var head = "HTTP/1.0 \(status) \(status == 200 ? "OK" : "Status")\r\n"
-                head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
-                head += extra.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined() + "\r\n"
-                let out = [UInt8](head.utf8) + [UInt8](body)
-                var sent = 0
-                while sent < out.count {
-                    let count = out[sent...].withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
-                    if count <= 0 { break }
-                    sent += count
-                }
-                close(client)
+                respond(client, status: status, body: body, length: body.count, extra: extra)
             }
         }
+    }
+
+    /// Writes an answer of `status` whose head declares `length` bytes, then closes.
+    private func respond(_ client: Int32, status: Int, body: Data, length: Int, extra: [String: String]) {
+        var head = "HTTP/1.0 \(status) \(status == 200 ? "OK" : "Status")\r\n"
+        head += "Content-Type: application/json\r\nContent-Length: \(length)\r\nConnection: close\r\n"
+        head += extra.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined() + "\r\n"
+        let out = [UInt8](head.utf8) + [UInt8](body)
+        var sent = 0
+        while sent < out.count {
+            let count = out[sent...].withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            sent += count
+        }
+        close(client)
     }
 
     /// The request on `client`: its line, headers and a body of its `Content-Length`.

@@ -37,9 +37,10 @@ public struct APIClient: Sendable {
         try send(url, headers: headers, body: nil, namedHost: namedHost, hiding: hiding)
     }
 
-    /// The answer to `POST url` with the JSON `body` (a login); the body never appears in an error.
-    public func post(_ url: URL, json body: Data, namedHost: String?) throws -> DownloadedAnswer {
-        try send(url, headers: [:], body: body, namedHost: namedHost, hiding: [])
+    /// The answer to `POST url` with the JSON `body` (a login; empty: none) and `headers`; neither
+    /// ever appears in an error.
+    public func post(_ url: URL, json body: Data, headers: [String: String] = [:], namedHost: String?) throws -> DownloadedAnswer {
+        try send(url, headers: headers, body: body, namedHost: namedHost, hiding: [])
     }
 
     private func send(_ url: URL, headers: [String: String], body: Data?, namedHost: String?, hiding: [String]) throws -> DownloadedAnswer {

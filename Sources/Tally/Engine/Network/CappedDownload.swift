@@ -94,7 +94,8 @@ struct CappedDownload: Sendable {
         do {
             var fields = HTTPHeaders(headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
             if let accept { fields.replaceOrAdd(name: "Accept", value: accept) }
-            if postBody != nil { fields.replaceOrAdd(name: "Content-Type", value: "application/json") }
+            // An empty body is a call with no input (a token refresh), which declares no type.
+            if postBody?.isEmpty == false { fields.replaceOrAdd(name: "Content-Type", value: "application/json") }
             request = try HTTPClient.Request(url: url.absoluteString, method: postBody == nil ? .GET : .POST, headers: fields,
                                              body: postBody.map { .byteBuffer(ByteBuffer(bytes: $0)) })
         } catch {

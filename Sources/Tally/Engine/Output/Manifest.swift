@@ -7,8 +7,8 @@
 /// site's manifest took about 150 MB as strings); the lines of a new build are written out as its
 /// files are made, so only the previous build's manifest is ever held.
 struct Manifest {
-    /// A file's content digest: 128-bit FNV-1a (two 64-bit lanes) and its size. Enough to notice a
-    /// change, not a security hash.
+    /// A file's content digest: 128 bits (`ContentHash`) and its size. Enough to notice a change,
+    /// not a security hash.
     struct Digest: Hashable {
         var a: UInt64
         var b: UInt64
@@ -17,12 +17,9 @@ struct Manifest {
         init(_ bytes: [UInt8]) { self.init(bytes[...]) }
 
         init(_ bytes: ArraySlice<UInt8>) {
-            a = 0xcbf2_9ce4_8422_2325
-            b = 0x8422_2325_cbf2_9ce4
-            for byte in bytes {
-                a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
-                b = (b ^ UInt64(byte &+ 0x5b)) &* 0x100_0000_01b3
-            }
+            let hash = ContentHash(bytes)
+            a = hash.a
+            b = hash.b
             size = bytes.count
         }
 

@@ -66,18 +66,8 @@ public final class SharedParts: @unchecked Sendable {
         lock.withLock { numbers[Key(key)] }.map { SharedPart(parts: self, number: Int($0)) }
     }
 
-    /// A key's 128-bit FNV-1a digest (two lanes): a collision would need about 2^64 keys.
-    private struct Key: Hashable {
-        var a: UInt64 = 0xcbf2_9ce4_8422_2325
-        var b: UInt64 = 0x8422_2325_cbf2_9ce4
-
-        init(_ text: String) {
-            for byte in text.utf8 {
-                a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
-                b = (b ^ UInt64(byte &+ 0x5b)) &* 0x100_0000_01b3
-            }
-        }
-    }
+    /// A key's 128-bit digest: a collision would need about 2^64 keys.
+    private typealias Key = ContentHash
 
     /// The HTML of part `number`, its links still starting at `root`.
     func html(_ number: Int) throws -> String {

@@ -26,10 +26,12 @@ public struct TableWindowing: Sendable {
 
     /// The body with its long tables windowed, and the files they need beside the page.
     public func apply(_ body: String, page: String) -> (body: String, files: [OutputFile]) {
-        // Most pages have no long table: a cheap count of row starts decides before any parsing.
+        // Most pages have no long table: their size, then a cheap count of tags, decide before
+        // any parsing (the size first: counting bytes in every page was 2 % of a build).
+        guard body.utf8.count > threshold * 10 else { return (body, []) }
         var rowStarts = 0
         for byte in body.utf8 where byte == UInt8(ascii: "<") { rowStarts += 1 }
-        guard rowStarts > threshold * 3, body.utf8.count > threshold * 10 else { return (body, []) }
+        guard rowStarts > threshold * 3 else { return (body, []) }
         return window(body, page: page, cut: nil) ?? (body, [])
     }
 

@@ -51,11 +51,13 @@ public protocol DataSource: Sendable {
     var commands: [any ParsableCommand.Type] { get }
     /// The commands it adds under `tally fetch` (`tally fetch <name>`).
     var fetchCommands: [any ParsableCommand.Type] { get }
-    /// What `tally fetch --again` fetches of the source (`every … search fetched before`), or nil
-    /// when it fetches nothing again.
-    var refetchSummary: String? { get }
-    /// `tally fetch --again`: fetches again what was fetched before into `store`, printing as it goes.
-    func refetch(_ store: Store, network: NetworkFetchOptions) throws
+    /// How `tally fetch --again` speaks of what it fetches of the source, or nil when it fetches
+    /// nothing again.
+    var refetchWords: RefetchWords? { get }
+    /// `tally fetch --again`: fetches again, into `store`, what was fetched before, each from
+    /// where it stopped, handing each page's summary to `report` and each failure (which ends
+    /// that one, not the others) to `failed`; says how many it fetched again.
+    func refetch(_ store: Store, network: NetworkFetchOptions, report: (ImportSummary) -> Void, failed: (Error) -> Void) throws -> Int
     /// Hands every document the site search should find to `emit`: its kind, title, body, page,
     /// date and weight. Straight from store queries, so the source need not hold them all.
     func searchDocuments(_ context: SiteContext, _ emit: (SearchDocument) throws -> Void) throws
@@ -78,6 +80,6 @@ extension DataSource {
     public var nextSteps: [String] { [] }
     public var commands: [any ParsableCommand.Type] { [] }
     public var fetchCommands: [any ParsableCommand.Type] { [] }
-    public var refetchSummary: String? { nil }
-    public func refetch(_ store: Store, network: NetworkFetchOptions) throws {}
+    public var refetchWords: RefetchWords? { nil }
+    public func refetch(_ store: Store, network: NetworkFetchOptions, report: (ImportSummary) -> Void, failed: (Error) -> Void) throws -> Int { 0 }
 }

@@ -8,7 +8,8 @@ public struct FlickrFetchCommand: ParsableCommand {
         abstract: "Fetch from Flickr: the top places, or the photos of a place.",
         discussion: """
             Needs a Flickr API key in \(FlickrFetcher.keyVariable). Asks \(FlickrFetcher.defaultServer) unless --server names another. \
-            Each page imports in one transaction and prints one line; an error stops the fetch and leaves the pages before it.
+            Each page imports in one transaction and prints one line; an error stops the fetch and leaves the pages before it. \
+            A place's photos fetched before are asked only from the newest upload on (min_upload_date); tally fetch --again repeats them.
             """,
         subcommands: [Places.self, Photos.self]
     )

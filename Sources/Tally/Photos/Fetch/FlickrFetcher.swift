@@ -3,8 +3,9 @@ import Foundation
 /// Fetches from Flickr's REST API (`format=json&nojsoncallback=1`) and imports each answer page
 /// through the Photos source's readers: the top places (`flickr.places.getTopPlacesList`) or the
 /// photos of one place (`flickr.photos.search` with the extras `FlickrReader` reads), filed under
-/// that place. The API key travels in the URL, so every URL shown, stored or put in an error
-/// leaves it out.
+/// that place. A place fetched before asks only for photos uploaded since the newest it got
+/// (`min_upload_date`). The API key travels in the URL, so every URL shown, stored or put in an
+/// error leaves it out.
 public struct FlickrFetcher: Sendable {
     /// What to fetch.
     public enum Query: Sendable, Equatable {
@@ -62,18 +63,25 @@ public struct FlickrFetcher: Sendable {
             return count
         case .photos(let named):
             let place = try Self.placeID(named, in: store)
+            var progress = FetchedPlace(server: server.absoluteString, placeID: place)
+            // Fetched before: only photos uploaded after the newest one it got (Flickr's
+            // `min_upload_date` counts the second it names, which is already stored).
+            let since = try store.fetchedPlace(server: progress.server, placeID: place)?.newestUpload
+            progress.newestUpload = since
             let size = max(1, min(Self.largestPage, limit))
             var fetched = 0, page = 1
             while fetched < limit {
-                let (url, body) = try ask("flickr.photos.search", [("place_id", place), ("extras", Self.extras),
-                                                                   ("per_page", String(size)), ("page", String(page))])
-                let count = try Self.items(body, "photos", "photo", url: url)
+                let (url, body) = try ask("flickr.photos.search", [("place_id", place)] + (since.map { [("min_upload_date", String($0 + 1))] } ?? [])
+                                          + [("extras", Self.extras), ("per_page", String(size)), ("page", String(page))])
+                let (count, newest) = try Self.photos(body, url: url)
                 guard count > 0 else { break }
-                report(try importPage(body, from: url, into: store, place: place))
+                if let newest, newest > progress.newestUpload ?? .min { progress.newestUpload = newest }
+                report(try importPage(body, from: url, into: store, place: place) { [progress] in try store.recordFetchedPlace(progress) })
                 fetched += count
                 guard let pages = Self.pages(body), page < pages else { break }
                 page += 1
             }
+            if fetched == 0 { try store.recordFetchedPlace(progress) }
             return fetched
         }
     }
@@ -108,10 +116,23 @@ public struct FlickrFetcher: Sendable {
         return (shown, body)
     }
 
-    private func importPage(_ body: Data, from url: String, into store: Store, place: String?) throws -> ImportSummary {
+    /// Imports one page, named by its URL without the key; `alongside` runs in the page's
+    /// transaction (recording how far the fetch got), so both land or neither does.
+    private func importPage(_ body: Data, from url: String, into store: Store, place: String?,
+                            alongside: () throws -> Void = {}) throws -> ImportSummary {
         var values: [String: String] = [:]
         values["place"] = place
-        return try Importer(store: store, options: ImportOptions(values)).importDocument(body, displayName: url)
+        return try Importer(store: store, options: ImportOptions(values)).importDocument(body, displayName: url, alongside: alongside)
+    }
+
+    /// How many photos a search page lists, and the newest `dateupload` among them.
+    private static func photos(_ body: Data, url: String) throws -> (count: Int, newest: Int64?) {
+        let count = try items(body, "photos", "photo", url: url)
+        let parser = JSONParser()
+        let newest = withExtendedLifetime(parser) {
+            (try? parser.parse([UInt8](body)))?["photos"]?["photo"]?.arrayItems.compactMap { $0["dateupload"]?.integerLike }.max()
+        }
+        return (count, newest)
     }
 
     /// How many items `{outer: {inner: […]}}` lists (an answer already known to be Flickr's).

@@ -43,6 +43,21 @@ enum PhotosSchema {
                 CREATE INDEX photo_view_recent ON photo_view(viewed_at DESC);
                 """)
         }
+
+        // The places whose photos `tally fetch flickr photos` asked a server for, and the newest
+        // upload it got, so the next fetch asks only for what was uploaded since and `tally fetch
+        // --again` can repeat them all. The API key is never kept.
+        migrator.registerMigration("photos-2-fetched-places") { db in
+            try db.execute(sql: """
+                CREATE TABLE photo_fetch (
+                    server TEXT NOT NULL,
+                    place_id TEXT NOT NULL,
+                    newest_upload INTEGER,
+                    fetched_at INTEGER NOT NULL,
+                    PRIMARY KEY (server, place_id)
+                );
+                """)
+        }
     }
 
     /// Tables and their row counts, for `tableCounts`.

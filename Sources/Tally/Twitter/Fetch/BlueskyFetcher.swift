@@ -52,7 +52,8 @@ public struct BlueskyFetcher: Sendable {
     public var client: APIClient
     public var progress: (@Sendable (String) -> Void)?
     /// A handle and app password to log in with when the server asks for one (HTTP 401 or 403);
-    /// never stored or shown.
+    /// never stored or shown. The session's tokens live only in memory; an expired one is
+    /// refreshed once (`com.atproto.server.refreshSession`).
     public var login: (handle: String, password: String)?
     /// Where to log in (`com.atproto.server.createSession`); the pages are then asked there too,
     /// which hands them on to the AppView.
@@ -78,19 +79,26 @@ public struct BlueskyFetcher: Sendable {
         var cursor: String?
         var fetched = 0
         var base = server
-        var session: [String: String] = [:]
+        var session: Session?
         repeat {
             var url = try page(base, cursor: cursor, fetched: fetched)
             progress?(url.absoluteString)
             let answer: DownloadedAnswer
             do {
-                answer = try client.get(url, headers: session, namedHost: base.host)
-            } catch let error as APIError where (error.status == 401 || error.status == 403) && session.isEmpty && login != nil {
+                answer = try client.get(url, headers: session?.headers ?? [:], namedHost: base.host)
+            } catch let error as APIError where (error.status == 401 || error.status == 403) && session == nil && login != nil {
                 session = try logIn()
                 base = loginServer
                 url = try page(base, cursor: cursor, fetched: fetched)
                 progress?(url.absoluteString)
-                answer = try client.get(url, headers: session, namedHost: base.host)
+                answer = try client.get(url, headers: session?.headers ?? [:], namedHost: base.host)
+            } catch let error as APIError where (error.status == 400 || error.status == 401) && session?.refreshToken != nil {
+                // An access token lives minutes to hours; the PDS answers an expired one with 400
+                // `ExpiredToken` (some with 401). Refreshed once, the page is asked again; a
+                // second refusal is the error.
+                session = try refresh(session!)
+                progress?(url.absoluteString)
+                answer = try client.get(url, headers: session?.headers ?? [:], namedHost: base.host)
             }
             let (times, next) = try Self.postTimes(answer.body, url: url)
             guard !times.isEmpty else { break }
@@ -106,25 +114,51 @@ public struct BlueskyFetcher: Sendable {
         return fetched
     }
 
-    /// The `Authorization` header of a session made with the app password.
-    private func logIn() throws -> [String: String] {
-        guard let login else { return [:] }
+    /// A logged-in session: the access token sent with each page, and the token that renews it.
+    private struct Session {
+        var accessToken: String
+        var refreshToken: String?
+        var headers: [String: String] { ["Authorization": "Bearer " + accessToken] }
+    }
+
+    /// A session made with the app password (`com.atproto.server.createSession`).
+    private func logIn() throws -> Session {
+        guard let login else { throw APIError(url: "", reason: "no login") }
         let url = try APIEndpoint.url(loginServer, "/xrpc/com.atproto.server.createSession", [])
         progress?(url.absoluteString)
         let body = try JSONSerialization.data(withJSONObject: ["identifier": login.handle, "password": login.password])
-        let answer: DownloadedAnswer
         do {
-            answer = try client.post(url, json: body, namedHost: loginServer.host)
+            return try Self.session(try client.post(url, json: body, namedHost: loginServer.host).body, url: url)
         } catch var error as APIError where error.status == 401 || error.status == 400 {
             error.reason = "the login as \(login.handle) was refused (\(error.reason)); check TALLY_BLUESKY_HANDLE and TALLY_BLUESKY_APP_PASSWORD"
             throw error
         }
-        let parser = JSONParser()
-        let root = try? parser.parse([UInt8](answer.body))
-        guard let token = withExtendedLifetime(parser, { root?["accessJwt"]?.string }), !token.isEmpty else {
-            throw APIError(url: url.absoluteString, reason: "expected a session {accessJwt, …}; found no accessJwt")
+    }
+
+    /// A new session for an expired one (`com.atproto.server.refreshSession`, authorised by the
+    /// refresh token, with no body).
+    private func refresh(_ expired: Session) throws -> Session {
+        let url = try APIEndpoint.url(loginServer, "/xrpc/com.atproto.server.refreshSession", [])
+        progress?(url.absoluteString)
+        let headers = ["Authorization": "Bearer " + (expired.refreshToken ?? "")]
+        do {
+            return try Self.session(try client.post(url, json: Data(), headers: headers, namedHost: loginServer.host).body, url: url)
+        } catch var error as APIError where error.status == 401 || error.status == 400 {
+            error.reason = "the expired session could not be refreshed (\(error.reason)); run the fetch again to log in anew"
+            throw error
         }
-        return ["Authorization": "Bearer " + token]
+    }
+
+    /// The tokens of a session answer `{accessJwt, refreshJwt, …}`.
+    private static func session(_ body: Data, url: URL) throws -> Session {
+        let parser = JSONParser()
+        let root = try? parser.parse([UInt8](body))
+        return try withExtendedLifetime(parser) {
+            guard let access = root?["accessJwt"]?.string, !access.isEmpty else {
+                throw APIError(url: url.absoluteString, reason: "expected a session {accessJwt, …}; found no accessJwt")
+            }
+            return Session(accessToken: access, refreshToken: root?["refreshJwt"]?.string.flatMap { $0.isEmpty ? nil : $0 })
+        }
     }
 
     private func page(_ server: URL, cursor: String?, fetched: Int) throws -> URL {

@@ -38,6 +38,22 @@ struct SearchTextTests {
         #expect(SearchText.tokens(String(repeating: "x", count: 50)).first?.count == SearchText.maxLength)
     }
 
+    @Test("folding a space-separated run at a time gives the tokens of folding the whole text")
+    func foldingByRuns() {
+        // What folding changes: marks after a space or a letter, no-break spaces that become spaces,
+        // symbols that become letters (℡ → tel), final sigma, full-width letters, Hangul jamo that
+        // compose, CJK pairs, emoji; and plain ASCII around them.
+        let pieces = ["a", "Z", "9", "_", " ", "  ", "\u{301}", "e\u{301}", "\u{20DD}", "\u{A0}", "℡", "Σ", "ς", "ΟΔΟΣ", "ｃａｆｅ",
+                      "\u{1100}", "\u{1161}", "\u{11A8}", "日本", "ソ", "ー", "😀", "#", "-", "ﬁ", "①", "İ", "ǅ", "\n"]
+        var random = SplitMix(seed: 25)
+        for _ in 0..<2_000 {
+            let text = (0..<random.next(below: 12)).map { _ in pieces[random.next(below: pieces.count)] }.joined()
+            var whole: [String] = []
+            SearchText.forEachFoldedToken(text) { whole.append($0) }
+            #expect(SearchText.tokens(text) == whole, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     @Test("emoji, punctuation and URLs' separators split words")
     func separators() {
         #expect(SearchText.tokens("hello😀world https://t.co/AbC") == ["hello", "world", "https", "t", "co", "abc"])

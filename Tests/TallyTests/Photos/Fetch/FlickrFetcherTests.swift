@@ -51,6 +51,49 @@ struct FlickrFetcherTests {
         #expect(try photos(under: FetchReplay.england, in: store) == 15)
     }
 
+    @Test("a place fetched again asks only for photos uploaded after the newest it got; --again repeats every place, and says which key is missing")
+    func again() throws {
+        let server = try FetchReplay.server(try FetchReplay.flickrAPI())
+        defer { server.stop() }
+        let project = TestProject()
+        let store = try project.store
+        let rest = server.base + "/services/rest"
+        #expect(try fetcher(server, .photos(place: FetchReplay.england), limit: 15).fetch(into: store) { _ in } == 15)
+        #expect(try store.fetchedPlaces() == [FetchedPlace(server: rest, placeID: FetchReplay.england, newestUpload: FetchReplay.newestUpload)])
+        #expect(!server.requests.contains { $0.path.contains("min_upload_date") })
+
+        var summaries: [ImportSummary] = []
+        #expect(try fetcher(server, .photos(place: FetchReplay.england), limit: 200).fetch(into: store) { summaries.append($0) } == 100)
+        let since = "&place_id=\(FetchReplay.england)&min_upload_date=\(FetchReplay.newestUpload + 1)&extras="
+        #expect(server.requests.suffix(2).allSatisfy { $0.path.contains(since) })
+        #expect(summaries.count == 1 && summaries[0].file.contains("&min_upload_date=\(FetchReplay.newestUpload + 1)&"))
+        #expect(try photos(under: FetchReplay.england, in: store) == 115)
+        // flickrie's photos carry no upload date: the position stays where it was.
+        #expect(try store.fetchedPlaces().map(\.newestUpload) == [FetchReplay.newestUpload])
+
+        let asked = server.requests.count
+        var failures: [String] = []
+        #expect(try FlickrFetcher.fetchAgain(into: store, key: FetchReplay.flickrKey, client: FetchReplay.client(), report: { _ in },
+                                             failed: { failures.append("\($1)") }) == 1)
+        #expect(failures.isEmpty)
+        #expect(server.requests.count == asked + 2 && server.requests[asked].path.contains(since))
+        #expect(try FlickrFetcher.fetchAgain(into: store, key: nil, report: { _ in }, failed: { failures.append("\($0.placeID): \($1)") }) == 1)
+        #expect(failures == ["\(FetchReplay.england): TALLY_FLICKR_API_KEY is not set: set it to your Flickr API key (flickr.com/services/apps/create)"])
+        #expect(server.requests.count == asked + 2)
+    }
+
+    @Test("a fetch that fails at its second page keeps the first page and its position, nothing of the second")
+    func failedPagePosition() throws {
+        let first = try FetchReplay.flickr("sample_with_geo_data.json")
+        let server = try FetchReplay.server { _, request in request.path.contains("&page=1&") ? .json(first) : .json(Data("{\"stat\":".utf8)) }
+        defer { server.stop() }
+        let project = TestProject()
+        let store = try project.store
+        #expect(throws: APIError.self) { try fetcher(server, .photos(place: "abc"), limit: 10).fetch(into: store) { _ in } }
+        #expect(try store.fetchedPlaces() == [FetchedPlace(server: server.base + "/services/rest", placeID: "abc", newestUpload: 1_383_195_989)])
+        #expect(try photos(under: "abc", in: store) == 5)
+    }
+
     @Test("a place is named by its place_id or by the name stored for it; a name two places share asks for the id")
     func placeNames() throws {
         let server = try FetchReplay.server(try FetchReplay.flickrAPI())

@@ -107,4 +107,62 @@ struct BlueskyFetcherTests {
             #expect(data.range(of: Data("APP-PASS".utf8)) == nil && data.range(of: Data("JWT-SECRET".utf8)) == nil, "\(file.path)")
         }
     }
+
+    @Test("an expired access token is refreshed once with the refresh token (no password, no body) and the page asked again; a second refusal is the error")
+    func refreshSession() throws {
+        let recorded = try JSONSerialization.jsonObject(with: try FetchReplay.bluesky(FetchReplay.blueskySearch)) as! [String: Any]
+        let posts = recorded["posts"] as! [[String: Any]]
+        let first = Data(NetworkFixture.json(["posts": Array(posts.prefix(10)), "cursor": "10"]).utf8)
+        let second = Data(NetworkFixture.json(["posts": Array(posts.dropFirst(10))]).utf8)
+        // Each session's access token answers one page, then has expired (as a PDS says it: 400 ExpiredToken).
+        let used = FetchReplay.Shared<Set<String>>([])
+        let refreshes = FetchReplay.Shared(true)
+        let server = try FetchReplay.server { _, request in
+            let bearer = request.headers["authorization"] ?? ""
+            switch (request.method, request.path) {
+            case ("POST", "/xrpc/com.atproto.server.createSession"):
+                return .json(Data("{\"accessJwt\":\"ACCESS-1-SECRET\",\"refreshJwt\":\"REFRESH-1-SECRET\",\"handle\":\"alice.test\"}".utf8))
+            case ("POST", "/xrpc/com.atproto.server.refreshSession"):
+                guard refreshes.value, bearer == "Bearer REFRESH-1-SECRET" else {
+                    return .json(Data("{\"error\":\"ExpiredToken\",\"message\":\"Token has expired\"}".utf8), status: 400)
+                }
+                return .json(Data("{\"accessJwt\":\"ACCESS-2-SECRET\",\"refreshJwt\":\"REFRESH-2-SECRET\",\"handle\":\"alice.test\"}".utf8))
+            default:
+                guard bearer.hasPrefix("Bearer ACCESS-") else { return .json(Data("{\"error\":\"AuthMissing\"}".utf8), status: 401) }
+                if used.value.contains(bearer) { return .json(Data("{\"error\":\"ExpiredToken\",\"message\":\"Token has expired\"}".utf8), status: 400) }
+                used.value.insert(bearer)
+                return .json(request.path.contains("cursor=10") ? second : first)
+            }
+        }
+        defer { server.stop() }
+        let project = TestProject()
+        var fetcher = BlueskyFetcher(server: URL(string: server.base)!, query: .words("redistricting"), client: FetchReplay.client())
+        fetcher.loginServer = URL(string: server.base)!
+        fetcher.login = (handle: "alice.test", password: "APP-PASS-1234")
+        var summaries: [ImportSummary] = []
+        #expect(try fetcher.fetch(into: try project.store) { summaries.append($0) } == 25)
+        #expect(summaries.count == 2)
+        let asked = server.requests.map { "\($0.method) \($0.path.prefix { $0 != "?" }) \($0.headers["authorization"] ?? "-")" }
+        let search = "/xrpc/app.bsky.feed.searchPosts"
+        #expect(asked == ["GET \(search) -", "POST /xrpc/com.atproto.server.createSession -", "GET \(search) Bearer ACCESS-1-SECRET",
+                          "GET \(search) Bearer ACCESS-1-SECRET", "POST /xrpc/com.atproto.server.refreshSession Bearer REFRESH-1-SECRET",
+                          "GET \(search) Bearer ACCESS-2-SECRET"])
+        let refresh = try #require(server.requests.first { $0.path.hasSuffix("refreshSession") })
+        #expect(refresh.body.isEmpty && refresh.headers["content-type"] == nil)
+
+        // A refresh the server refuses ends the fetch in one line; the first page stays.
+        used.value = []
+        refreshes.value = false
+        let other = TestProject()
+        summaries = []
+        let error = #expect(throws: APIError.self) { try fetcher.fetch(into: try other.store) { summaries.append($0) } }
+        #expect(error?.description == server.base + "/xrpc/com.atproto.server.refreshSession: the expired session could not be refreshed "
+                + "(the server answered HTTP 400); run the fetch again to log in anew")
+        let kept = try other.store.tableCounts()["tweet"] ?? 0
+        #expect(summaries.count == 1 && kept > 0)
+        #expect(server.requests.filter { $0.path.hasSuffix("refreshSession") }.count == 2)
+        for output in [error.map { "\($0)" } ?? ""] + summaries.map(\.file) {
+            #expect(!output.contains("SECRET") && !output.contains("APP-PASS"))
+        }
+    }
 }
