@@ -38,3 +38,27 @@ def test_the_history_shows_each_network_and_the_pages_link_to_the_combined_one(s
     assert page.locator("h1").inner_text() == "Popularity of #rstats on Twitter"
     assert count(page, 0, "#rstats") + mastodon_rstats == everywhere_rstats
     assert page.get_by_role("link", name="#rstats everywhere").is_visible()
+
+
+def test_the_combined_page_lists_the_terms_posts_from_every_network(sized, site):
+    page = sized
+    page.goto((site / "searches" / "index.html").as_uri())
+    page.locator("main tbody tr", has=page.get_by_role("link", name="#rstats", exact=True)).filter(has_text="Mastodon") \
+        .get_by_role("link", name="#rstats", exact=True).click()
+    page.get_by_role("link", name="#rstats everywhere").click()
+    total = sum(count(page, 0, name) for name in ["Twitter", "Mastodon"])
+    page.get_by_role("link", name="Its posts").click()
+    assert page.locator("h1").inner_text() == "Posts for #rstats everywhere"
+    assert f"{total} posts, newest first" in page.locator("main").inner_text()
+    assert sticks_out(page) == 0
+    # Every post once, from both networks, across the pages: 50 on the oldest, the rest on the newest.
+    newest = page.locator("main ol.tweets > li").count()
+    badges = set(page.locator("main ol.tweets .network-badge").all_inner_texts())
+    page.get_by_role("link", name="Older →").first.click()  # the pager above the list and below it
+    assert page.title().startswith("Posts for #rstats everywhere (page 1)")
+    older = page.locator("main ol.tweets > li").count()
+    badges |= set(page.locator("main ol.tweets .network-badge").all_inner_texts())
+    assert (older, newest + older) == (50, total)
+    assert {"Mastodon", "Twitter"} <= badges
+    page.get_by_role("link", name="Popularity").click()
+    assert page.locator("h1").inner_text() == "Popularity of #rstats everywhere"
