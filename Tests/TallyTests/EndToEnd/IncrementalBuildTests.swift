@@ -166,6 +166,25 @@ struct IncrementalBuildTests {
         #expect(try project.store.allTerms().count == 3)
     }
 
+    @Test("retweets of one original arriving over several imports, older and newer, regroup their pages as a clean build does")
+    func retweetGroups() throws {
+        let project = TestProject()
+        // 60 posts, retweets of 905 among them on both pages; then more retweets of it, newer
+        // and older (landing mid-list, on the oldest page), and of another original.
+        try project.folder.write(["a.json": RetweetGroupTests.page(Array(1...60), retweets: [3: "905", 4: "905", 55: "905"]),
+                                  "b.json": RetweetGroupTests.page([61, 62], retweets: [61: "905", 62: "906"]),
+                                  "c.json": RetweetGroupTests.page([0], retweets: [0: "905"]),
+                                  "d.json": RetweetGroupTests.page([63, 64, 65], retweets: [63: "906", 64: "905", 65: "906"])])
+        var updates = 0
+        for name in ["a.json", "b.json", "c.json", "d.json"] {
+            try project.importFiles([name])
+            if try project.build().updated { updates += 1 }
+            try expectSameAsClean(project, after: name)
+        }
+        #expect(updates == 3)
+        #expect(RetweetGroupTests.contexts(try project.page("searches/rt/tweets/index.html")).contains("↻ Retweeted by Person 65, Person 63 and Person 62"))
+    }
+
     @Test("a prune makes the next build plan every page, removing what the prune took")
     func pruneBuildsWhole() throws {
         let project = TestProject()

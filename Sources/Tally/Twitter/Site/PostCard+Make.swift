@@ -3,6 +3,7 @@ extension PostCard {
     /// pictures, and the directory's knowledge of which people and hashtags have pages.
     init(_ tweet: StoredTweet, chunk: TweetChunk, directory: TwitterDirectory) {
         let from = SharedParts.page
+        retweetVerb = tweet.network.repostVerb
         if let id = tweet.retweetOf, let original = chunk.referenced[id] {
             isRetweet = true
             retweetedBy = PostCard.Person(tweet.author, directory: directory)

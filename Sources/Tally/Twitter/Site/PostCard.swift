@@ -8,6 +8,8 @@ struct PostCard: Encodable, Sendable {
     /// A retweet: who retweeted, and when; the card then shows the original.
     var isRetweet: Bool
     var retweetedBy: Person
+    /// What the network calls it: `retweeted`, `boosted` (Mastodon), `reposted` (Bluesky).
+    var retweetVerb: String
     var retweetHref: String
     var retweetTime: Time
     /// The post shown: the tweet itself, or a retweet's original.
