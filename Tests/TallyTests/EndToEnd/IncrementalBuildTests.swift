@@ -185,6 +185,21 @@ struct IncrementalBuildTests {
         #expect(RetweetGroupTests.contexts(try project.page("searches/rt/tweets/index.html")).contains("↻ Retweeted by Person 65, Person 63 and Person 62"))
     }
 
+    @Test("a reply stored before the post it answers links it once that post arrives, as a clean build does")
+    func replyBeforeItsParent() throws {
+        let project = TestProject()
+        // 3 answers 1, which comes later.
+        try project.folder.write(["a.json": RetweetGroupTests.page([2, 3], replies: [3: 1]),
+                                  "b.json": RetweetGroupTests.page([1])])
+        try project.importFiles(["a.json"])
+        try project.build()
+        #expect(try project.page("tweets/3/index.html").contains("Replying to @p1</p>"))
+        try project.importFiles(["b.json"])
+        #expect(try project.build().updated)
+        #expect(try project.page("tweets/3/index.html").contains("Replying to <a href=\"../../tweets/1/index.html\">@p1</a>"))
+        try expectSameAsClean(project, after: "the parent")
+    }
+
     @Test("a prune makes the next build plan every page, removing what the prune took")
     func pruneBuildsWhole() throws {
         let project = TestProject()

@@ -28,6 +28,12 @@ struct PostCard: Encodable, Sendable {
         var hasWebLink: Bool
         var webHref: String
         /// A content warning, shown before the text, which the reader opens.
+        /// A reply: to whom ("@x", or "a post" when the document did not say), and the parent's
+        /// page when it is stored.
+        var isReply: Bool
+        var replyingTo: String
+        var hasParentLink: Bool
+        var parentHref: String
         var hasWarning: Bool
         var warning: String
         var text: [TextPart]

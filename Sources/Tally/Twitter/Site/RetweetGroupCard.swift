@@ -17,12 +17,22 @@ struct RetweetGroupCard: Encodable, Sendable {
     /// The newest retweet's page and time.
     var newestHref: String
     var newestTime: PostCard.Time
+    /// Every retweet, newest first, each linked to its own page (so the list still leads to
+    /// each), under "All 5 retweets".
+    var retweets: [Retweet]
+    var every: String
     /// The original, shown once.
     var post: PostCard.Post
 
     struct Name: Encodable, Sendable {
         var person: PostCard.Person
         var after: String
+    }
+
+    struct Retweet: Encodable, Sendable {
+        var person: PostCard.Person
+        var href: String
+        var time: PostCard.Time
     }
 
     /// How many people a group names before "and N others": three names read as well as two
@@ -42,6 +52,12 @@ struct RetweetGroupCard: Encodable, Sendable {
         }
         hasOthers = rest > 0
         others = rest == 1 ? "1 other" : "\(rest.formatted) others"
+        self.retweets = retweets.map {
+            Retweet(person: PostCard.Person($0.author, directory: directory), href: Routes.relative(from: SharedParts.page, to: Routes.tweet($0.id)),
+                    time: PostCard.Time($0.createdAt))
+        }
+        // "retweeted", "boosted", "reposted" name the act; less "ed", the post.
+        every = "All \(retweets.count.formatted) \(verb.dropLast(2))s"
         newestHref = Routes.relative(from: SharedParts.page, to: Routes.tweet(newest.id))
         newestTime = PostCard.Time(newest.createdAt)
         post = PostCard.Post(original, chunk: chunk, directory: directory, nested: false)

@@ -7,8 +7,8 @@ import Testing
 struct RetweetGroupTests {
     /// A v1.1 search page for "rt" of `ids` (oldest first, a minute apart): each id `n` names
     /// either a plain tweet ("plain n") or, from `retweets`, the original it retweets, whose
-    /// author is `orig` and text "original ID".
-    static func page(_ ids: [Int], retweets: [Int: String] = [:], network: String = "twitter") -> String {
+    /// author is `orig` and text "original ID"; from `replies`, the post `n` answers (by `p<n>`).
+    static func page(_ ids: [Int], retweets: [Int: String] = [:], replies: [Int: Int] = [:]) -> String {
         func date(_ n: Int) -> String {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -22,6 +22,10 @@ struct RetweetGroupTests {
                 "user": ["id_str": "u\(n)", "screen_name": "p\(n)", "name": "Person \(n)"],
                 "entities": ["hashtags": [], "user_mentions": [], "urls": []],
             ]
+            if let parent = replies[n] {
+                status["in_reply_to_status_id_str"] = "\(parent)"
+                status["in_reply_to_screen_name"] = "p\(parent)"
+            }
             if let original = retweets[n] {
                 status["text"] = "RT @orig: original \(original)"
                 status["retweeted_status"] = [
@@ -65,6 +69,9 @@ struct RetweetGroupTests {
         let all = try project.page("all-tweets/index.html")
         #expect(all.contains("href=\"../people/p8/index.html\">Person 8</a>, <a class=\"tweet-name\" href=\"../people/p6/index.html\">Person 6</a> and 3 others"))
         #expect(all.contains("href=\"../tweets/8/index.html\""))
+        // Every retweet's own page is linked, behind "All 5 retweets".
+        #expect(all.contains("<summary>All 5 retweets</summary>"))
+        for id in [2, 3, 5, 6, 8] { #expect(all.contains("class=\"tweet-date\" href=\"../tweets/\(id)/index.html\""), "\(id)") }
         // A retweet's own page still shows its single card.
         #expect(Self.contexts(try project.page("tweets/5/index.html")) == ["↻ Person 5 retweeted"])
     }
