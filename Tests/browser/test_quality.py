@@ -131,7 +131,9 @@ def test_theme_weight_budget(site):
 def test_page_scripts_load_only_where_they_are_used(site):
     kinds = {**page_kinds(site), "search": site / "search" / "index.html"}
     wanted = {"chart": {"charts.js"}, "charts": {"charts.js"}, "chart-item": {"charts.js"}, "image": {"zoom.js"},
-              "photo": {"zoom.js", "photos.js"}, "favorites": {"photos.js"}, "recents": {"photos.js"}, "search": {"search.js"}}
+              "photo": {"zoom.js", "photos.js"}, "favorites": {"photos.js"}, "recents": {"photos.js"}, "search": {"search.js"},
+              # Lists of posts: the filter that hides retweets and replies.
+              "term-tweets": {"posts.js"}, "all-tweets": {"posts.js"}, "person": {"posts.js"}}
     for kind, page in kinds.items():
         names = {pathlib.PurePosixPath(ref).name for ref in re.findall(r'<script src="([^"]+\.js)"', page.read_text())
                  if "/assets/" in "/" + ref or ref.startswith("assets/")}

@@ -36,8 +36,10 @@ struct HostileDataTests {
                 #expect(scripts.last == "<script data-root=\"/\">" && html.contains("<script data-root=\"/\">\(NotFoundPage.fileScript)</script>"))
                 scripts.removeLast()
             }
-            // The search page alone adds the index's contents and its script.
-            let extra = path == Routes.search ? ["search/index.js\" defer>", "assets/search.js\" defer>"] : []
+            // The search page adds the index's contents and its script; a page of a list of
+            // posts, the filter's script.
+            let extra = path == Routes.search ? ["search/index.js\" defer>", "assets/search.js\" defer>"]
+                : html.contains("<ol class=\"tweets\">") ? ["assets/posts.js\" defer>"] : []
             #expect(scripts.count == 2 + extra.count && scripts[0].hasSuffix("assets/site.js\" defer>") && scripts[1].hasSuffix("assets/tally.js\" defer>"),
                     "\(path): \(scripts)")
             #expect(zip(scripts.dropFirst(2), extra).allSatisfy { $0.hasSuffix($1) }, "\(path): \(scripts)")

@@ -201,6 +201,40 @@ struct IncrementalBuildTests {
         #expect(try project.page("searches/\(Routes.slug("#swift"))/everywhere/index.html").contains("everywhere/tweets/index.html\">Its posts</a>"))
     }
 
+    @Test("retweets of one original arriving over several imports, older and newer, regroup their pages as a clean build does")
+    func retweetGroups() throws {
+        let project = TestProject()
+        // 60 posts, retweets of 905 among them on both pages; then more retweets of it, newer
+        // and older (landing mid-list, on the oldest page), and of another original.
+        try project.folder.write(["a.json": RetweetGroupTests.page(Array(1...60), retweets: [3: "905", 4: "905", 55: "905"]),
+                                  "b.json": RetweetGroupTests.page([61, 62], retweets: [61: "905", 62: "906"]),
+                                  "c.json": RetweetGroupTests.page([0], retweets: [0: "905"]),
+                                  "d.json": RetweetGroupTests.page([63, 64, 65], retweets: [63: "906", 64: "905", 65: "906"])])
+        var updates = 0
+        for name in ["a.json", "b.json", "c.json", "d.json"] {
+            try project.importFiles([name])
+            if try project.build().updated { updates += 1 }
+            try expectSameAsClean(project, after: name)
+        }
+        #expect(updates == 3)
+        #expect(RetweetGroupTests.contexts(try project.page("searches/rt/tweets/index.html")).contains("↻ Retweeted by Person 65, Person 63 and Person 62"))
+    }
+
+    @Test("a reply stored before the post it answers links it once that post arrives, as a clean build does")
+    func replyBeforeItsParent() throws {
+        let project = TestProject()
+        // 3 answers 1, which comes later.
+        try project.folder.write(["a.json": RetweetGroupTests.page([2, 3], replies: [3: 1]),
+                                  "b.json": RetweetGroupTests.page([1])])
+        try project.importFiles(["a.json"])
+        try project.build()
+        #expect(try project.page("tweets/3/index.html").contains("Replying to @p1</p>"))
+        try project.importFiles(["b.json"])
+        #expect(try project.build().updated)
+        #expect(try project.page("tweets/3/index.html").contains("Replying to <a href=\"../../tweets/1/index.html\">@p1</a>"))
+        try expectSameAsClean(project, after: "the parent")
+    }
+
     @Test("a prune makes the next build plan every page, removing what the prune took")
     func pruneBuildsWhole() throws {
         let project = TestProject()

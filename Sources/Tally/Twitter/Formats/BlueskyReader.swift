@@ -26,6 +26,7 @@ enum BlueskyReader {
                 post.quotes = original.id
             }
         }
+        if let parent = record["reply"]?["parent"]?["uri"]?.string, parent.hasPrefix("at://") { post.replyTo = parent }
         if post.quotes == nil, let target = record["embed"]?["record"]?["uri"]?.string ?? record["embed"]?["record"]?["record"]?["uri"]?.string {
             post.quotes = target
         }

@@ -18,6 +18,10 @@ public struct ImportedTweet: Sendable, Equatable {
     /// The id of the tweet this one retweets, or quotes.
     public var retweetOf: String?
     public var quotes: String?
+    /// The post this one replies to (its key), and its author's screen name when the document
+    /// names them: shown as "Replying to @x", linked to the parent when it is stored.
+    public var replyTo: String?
+    public var replyToUser: String?
     /// Photos, videos and GIFs attached to it, in order.
     public var media: [ImportedMedia] = []
 

@@ -127,6 +127,9 @@ enum MastodonReader {
         post.network = .mastodon
         post.webURL = object["url"]?.string.flatMap(Routes.external)
         post.warning = object["summary"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+        // An export names the parent by its ActivityPub id, which is its key here (the REST API's
+        // `in_reply_to_id` is a server's own number, which keys nothing).
+        if let parent = object["inReplyTo"]?.string, PostKey.isMastodonKey(parent) { post.replyTo = parent }
         post.media = (object["attachment"]?.arrayItems ?? []).compactMap(exportMedia)
         if let fields = object["contentMap"]?.fields { for (language, _) in fields { post.language = language; break } }
         return post

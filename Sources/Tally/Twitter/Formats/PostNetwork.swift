@@ -3,6 +3,16 @@
 public enum PostNetwork: String, Sendable, Equatable, Hashable, CaseIterable {
     case twitter, mastodon, bluesky
 
+    /// What the network calls sharing another's post, as a card says it: "retweeted", "boosted"
+    /// (Mastodon), "reposted" (Bluesky).
+    public var repostVerb: String {
+        switch self {
+        case .twitter: return "retweeted"
+        case .mastodon: return "boosted"
+        case .bluesky: return "reposted"
+        }
+    }
+
     /// The network's name as the badge on a card shows it.
     public var label: String {
         switch self {

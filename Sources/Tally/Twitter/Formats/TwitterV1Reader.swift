@@ -27,6 +27,8 @@ enum TwitterV1Reader {
         let mediaList = (extended?["extended_entities"] ?? value["extended_entities"])?["media"]?.array
             ?? (extended?["entities"] ?? value["entities"])?["media"]?.array
         if let mediaList { tweet.media = mediaList.compactMap(Self.media) }
+        tweet.replyTo = value["in_reply_to_status_id_str"]?.identifier ?? value["in_reply_to_status_id"]?.identifier
+        if tweet.replyTo != nil { tweet.replyToUser = value["in_reply_to_screen_name"]?.string }
         if let original = value["retweeted_status"], original.kind == .object {
             let retweeted = try status(original, path: path() + ".retweeted_status", related: &related)
             tweet.retweetOf = retweeted.id

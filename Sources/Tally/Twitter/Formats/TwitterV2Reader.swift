@@ -87,6 +87,10 @@ enum TwitterV2Reader {
                 guard let kind = reference["type"]?.string, let target = reference["id"]?.identifier else { continue }
                 if kind == "retweeted" { tweet.retweetOf = target }
                 if kind == "quoted" { tweet.quotes = target }
+                if kind == "replied_to" {
+                    tweet.replyTo = target
+                    tweet.replyToUser = value["in_reply_to_user_id"]?.identifier.flatMap { users[$0]?.screenName }
+                }
             }
         }
         return tweet

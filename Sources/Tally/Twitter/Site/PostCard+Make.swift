@@ -3,6 +3,7 @@ extension PostCard {
     /// pictures, and the directory's knowledge of which people and hashtags have pages.
     init(_ tweet: StoredTweet, chunk: TweetChunk, directory: TwitterDirectory) {
         let from = SharedParts.page
+        retweetVerb = tweet.network.repostVerb
         if let id = tweet.retweetOf, let original = chunk.referenced[id] {
             isRetweet = true
             retweetedBy = PostCard.Person(tweet.author, directory: directory)
@@ -41,6 +42,11 @@ extension PostCard.Post {
         networkLabel = tweet.network.label
         webHref = Routes.postOnWeb(tweet) ?? ""
         hasWebLink = !webHref.isEmpty
+        isReply = tweet.replyTo != nil
+        replyingTo = tweet.replyToUser.map { "@" + $0 } ?? "a post"
+        let parent = tweet.replyTo.flatMap { chunk.parents.contains($0) ? $0 : nil }
+        hasParentLink = parent != nil
+        parentHref = parent.map { Routes.relative(from: from, to: Routes.tweet($0)) } ?? ""
         warning = tweet.warning ?? ""
         hasWarning = !warning.isEmpty
         text = PostCard.TextPart.parts(tweet.text, directory: directory)

@@ -8,6 +8,8 @@ struct PostCard: Encodable, Sendable {
     /// A retweet: who retweeted, and when; the card then shows the original.
     var isRetweet: Bool
     var retweetedBy: Person
+    /// What the network calls it: `retweeted`, `boosted` (Mastodon), `reposted` (Bluesky).
+    var retweetVerb: String
     var retweetHref: String
     var retweetTime: Time
     /// The post shown: the tweet itself, or a retweet's original.
@@ -26,6 +28,12 @@ struct PostCard: Encodable, Sendable {
         var hasWebLink: Bool
         var webHref: String
         /// A content warning, shown before the text, which the reader opens.
+        /// A reply: to whom ("@x", or "a post" when the document did not say), and the parent's
+        /// page when it is stored.
+        var isReply: Bool
+        var replyingTo: String
+        var hasParentLink: Bool
+        var parentHref: String
         var hasWarning: Bool
         var warning: String
         var text: [TextPart]

@@ -2,10 +2,13 @@
 /// the theme's `twitter/_card.html`, and placed by reference in every page that shows the tweet.
 struct PostCards: Sendable {
     let parts: SharedParts
+    /// The cards of retweets grouped on a page (`RetweetGroupCard`), keyed by their retweets.
+    let groups: SharedParts
     let directory: TwitterDirectory
 
     init(theme: Theme, directory: TwitterDirectory) {
         parts = SharedParts(template: "twitter/_card", theme: theme)
+        groups = SharedParts(template: "twitter/_card-group", theme: theme)
         self.directory = directory
     }
 
@@ -21,10 +24,31 @@ struct PostCards: Sendable {
         return part
     }
 
-    /// The chunk's cards as a list (`<ol class="tweets">`), rendering those not made yet.
+    /// The chunk's cards as a list (`<ol class="tweets">`), rendering those not made yet; the
+    /// retweets of one original show once, as a group where the newest of them is.
     func list(_ chunk: TweetChunk) throws -> SharedPartList {
         try prepare(chunk)
-        return SharedPartList(listClass: "tweets", items: try chunk.tweets.map { try card($0.id) })
+        let grouped = RetweetGroupCard.groups(chunk.tweets, chunk: chunk)
+        var items: [SharedPart] = []
+        var placed = Set<String>()
+        for tweet in chunk.tweets {
+            guard let original = tweet.retweetOf, let retweets = grouped[original] else {
+                items.append(try card(tweet.id))
+                continue
+            }
+            guard placed.insert(original).inserted else { continue }
+            items.append(try group(retweets, of: original, chunk: chunk))
+        }
+        return SharedPartList(listClass: "tweets", items: items)
+    }
+
+    /// The card of a page's retweets of `original`, rendered the first time a page shows them.
+    private func group(_ retweets: [StoredTweet], of original: String, chunk: TweetChunk) throws -> SharedPart {
+        let key = ([original] + retweets.map(\.id)).joined(separator: " ")
+        let directory = directory
+        try groups.add([key]) { _ in RetweetGroupCard(retweets, original: chunk.referenced[original]!, chunk: chunk, directory: directory) }
+        guard let part = groups.part(key) else { throw PostCardError(id: original) }
+        return part
     }
 }
 

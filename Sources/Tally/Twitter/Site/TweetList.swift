@@ -18,6 +18,8 @@ public struct TweetListPage: Encodable, Sendable {
 /// with its chunk, so one walk of the store also plans the tweets' own pages.
 struct TweetListPlanner {
     static let pageSize = 50
+    /// Hides retweets and replies on a list's pages (`posts.js`), kept in the URL fragment.
+    static let script = PageScript(asset: "posts.js", stylesheet: "posts.css")
 
     let store: Store
     let cards: PostCards
@@ -108,7 +110,8 @@ struct TweetListPlanner {
                                section: section, model: TweetListPage(
                                    heading: heading, intro: intro, links: links(here), header: number == pages ? header?(here) : nil,
                                    pager: pager(page: number, of: pages, from: here, months: number == pages ? months : [], total: total),
-                                   list: list, hasTweets: !list.isEmpty)))
+                                   list: list, hasTweets: !list.isEmpty),
+                               script: list.isEmpty ? nil : Self.script))
     }
 
     /// Newer and older page links and where the reader is; on the newest page (over several

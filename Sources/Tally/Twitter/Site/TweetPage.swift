@@ -4,6 +4,11 @@ public struct TweetPage: Encodable, Sendable {
     public var heading: String
     /// The post card, as every list shows it.
     public var card: SharedPart
+    /// Its thread: the stored posts above it (oldest first) and its stored replies (oldest first).
+    public var parents: SharedPartList
+    public var hasParents: Bool
+    public var replies: SharedPartList
+    public var hasReplies: Bool
     public var images: HTMLFragment?
     public var links: [HTMLFragment]
     public var hasLinks: Bool

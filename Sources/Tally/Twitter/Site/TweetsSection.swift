@@ -24,13 +24,7 @@ struct TweetsSection: SiteSection {
         if let changed = try changes.changes() {
             // The same archive pictures as before (or the plan would not update): they stay.
             try list.planChanges(new: changed.newTweets, cards: changed.cards, header: false, whole: false, into: sink)
-            let ids = changed.tweetPages.sorted()
-            for start in stride(from: 0, to: ids.count, by: 256) {
-                let chunk = try context.store.tweetChunk(ids: Array(ids[start..<min(start + 256, ids.count)]))
-                try cards.prepare(chunk)
-                for tweet in chunk.tweets { try planTweet(tweet, chunk: chunk, terms: byID, into: sink) }
-            }
-            return
+            return try planTweets(changed.tweetPages.sorted(), terms: byID, into: sink)
         }
         // Archive pictures go into the site one at a time, so they show offline.
         if let mediaFolder {
@@ -39,7 +33,26 @@ struct TweetsSection: SiteSection {
                 try sink.file(OutputFile(path: Routes.archiveMedia(name), bytes: bytes))
             }
         }
-        try list.plan(into: sink) { tweet, chunk in try planTweet(tweet, chunk: chunk, terms: byID, into: sink) }
+        // A post in a thread reads the store for its thread, which it cannot while the list's
+        // walk holds the store: its page is planned after the walk, from its id.
+        var threaded: [String] = []
+        try list.plan(into: sink) { tweet, chunk in
+            if Self.hasParent(tweet, chunk) || chunk.replies[tweet.id] != nil {
+                threaded.append(tweet.id)
+            } else {
+                try planTweet(tweet, chunk: chunk, terms: byID, into: sink)
+            }
+        }
+        try planTweets(threaded, terms: byID, into: sink)
+    }
+
+    /// The pages of the tweets `ids`, read from the store 256 at a time.
+    private func planTweets(_ ids: [String], terms byID: [Int64: (Int, SearchTerm)], into sink: PageSink) throws {
+        for start in stride(from: 0, to: ids.count, by: 256) {
+            let chunk = try context.store.tweetChunk(ids: Array(ids[start..<min(start + 256, ids.count)]))
+            try cards.prepare(chunk)
+            for tweet in chunk.tweets { try planTweet(tweet, chunk: chunk, terms: byID, into: sink) }
+        }
     }
 
     /// A tweet's page and its pictures' pages; `terms` gives each search's place in the history.
@@ -69,8 +82,10 @@ struct TweetsSection: SiteSection {
         let name = tweet.author.map { "\($0.name) (@\($0.screenName))" } ?? "an unknown author"
         // A tweet on Twitter, a post elsewhere.
         let heading = (tweet.network == .twitter ? "Tweet by " : "Post by ") + name
+        let (parents, replies) = try thread(of: tweet, chunk: chunk)
         try sink.page(SitePage(path: path, template: "twitter/tweet", title: heading, section: Self.entry.id, model: TweetPage(
-            heading: heading, card: try cards.card(tweet.id), images: nil,  // the card shows the pictures
+            heading: heading, card: try cards.card(tweet.id), parents: parents, hasParents: !parents.isEmpty,
+            replies: replies, hasReplies: !replies.isEmpty, images: nil,  // the card shows the pictures
             links: links, hasLinks: !links.isEmpty, hashtags: hashtags, hasHashtags: !hashtags.isEmpty,
             users: users, hasUsers: !users.isEmpty, terms: found, hasTerms: !found.isEmpty,
             webHref: Routes.postOnWeb(tweet) ?? Routes.postOnWeb(shown) ?? "", webLabel: tweet.network.label,
@@ -79,6 +94,24 @@ struct TweetsSection: SiteSection {
         if shown.id == tweet.id {
             for (index, item) in media.enumerated() { try planImage(item, number: index + 1, of: tweet, into: sink) }
         }
+    }
+
+    /// Whether the post `tweet` replies to is stored.
+    private static func hasParent(_ tweet: StoredTweet, _ chunk: TweetChunk) -> Bool {
+        tweet.replyTo.map(chunk.parents.contains) ?? false
+    }
+
+    /// How many stored posts above a reply its page shows, nearest last.
+    static let threadDepth = 20
+
+    /// A post's thread as cards: the stored posts it replies to (oldest first, at most
+    /// `threadDepth`), and its stored replies (oldest first).
+    private func thread(of tweet: StoredTweet, chunk: TweetChunk) throws -> (SharedPartList, SharedPartList) {
+        let above = Self.hasParent(tweet, chunk) ? try context.store.ancestors(of: tweet.id, limit: Self.threadDepth) : []
+        let below = chunk.replies[tweet.id] ?? []
+        if !above.isEmpty || !below.isEmpty { try cards.prepare(try context.store.tweetChunk(ids: above + below)) }
+        return (SharedPartList(listClass: "tweets thread-above", items: try above.map { try cards.card($0) }),
+                SharedPartList(listClass: "tweets thread-below", items: try below.map { try cards.card($0) }))
     }
 
     private func planImage(_ item: StoredMedia, number: Int, of tweet: StoredTweet, into sink: PageSink) throws {

@@ -9,10 +9,11 @@ struct TwitterChanges {
     /// Tweets stored since.
     var newTweets: Set<String> = []
     /// Tweets whose card changed: new ones, those of users whose name or picture changed, those
-    /// naming someone or a hashtag whose page appeared, and those retweeting or quoting any of them.
+    /// naming someone or a hashtag whose page appeared, those replying to a new one, and those
+    /// retweeting or quoting any of them.
     var cards: Set<String> = []
-    /// Tweets whose own page is planned again: changed cards, new searches found them, or a
-    /// search they share with another moved in the history.
+    /// Tweets whose own page is planned again: changed cards, new searches found them, a search
+    /// they share with another moved in the history, or their thread shows a changed card.
     var tweetPages: Set<String> = []
     /// New search–tweet links, by search.
     var termLinks: [Int64: Set<String>] = [:]
@@ -55,6 +56,8 @@ struct TwitterChanges {
         cards.formUnion(try store.tweets(byUsers: users))
         cards.formUnion(try store.tweets(tagged: people, kind: .user))
         cards.formUnion(try store.tweets(tagged: hashtagLinks, kind: .hashtag))
+        // "Replying to" links its parent once the parent is stored.
+        cards.formUnion(try store.tweets(replyingTo: changes.newTweets))
         // A retweet or quote shows its original's card inside its own: down every chain.
         var frontier = cards
         while !frontier.isEmpty {
@@ -67,6 +70,14 @@ struct TwitterChanges {
         var pages = cards
         for links in changes.termLinks.values { pages.formUnion(links) }
         pages.formUnion(try store.tweets(sharedByTerms: moved))
+        // A post's page shows its stored replies' cards, and a reply's page the chain of stored
+        // posts above it: the parents of changed cards, and every reply below one, however deep.
+        pages.formUnion(try store.parents(of: cards))
+        var below = cards
+        while !below.isEmpty {
+            below = Set(try store.tweets(replyingTo: below)).subtracting(pages)
+            pages.formUnion(below)
+        }
         changes.tweetPages = pages
 
         let lists = try store.lists(of: cards)

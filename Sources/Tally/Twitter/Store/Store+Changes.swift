@@ -78,6 +78,38 @@ extension Store {
         }
     }
 
+    /// The tweets that reply to any of `ids`.
+    public func tweets(replyingTo ids: some Collection<String>) throws -> [String] {
+        guard !ids.isEmpty else { return [] }
+        return try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT id FROM tweet WHERE reply_to IN (SELECT value FROM json_each(?))", arguments: [JSONArgument.array(Array(ids))])
+        }
+    }
+
+    /// The stored posts these tweets reply to.
+    public func parents(of ids: some Collection<String>) throws -> [String] {
+        guard !ids.isEmpty else { return [] }
+        return try queue.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT DISTINCT p.id FROM tweet t JOIN tweet p ON p.id = t.reply_to WHERE t.id IN (SELECT value FROM json_each(?))
+                """, arguments: [JSONArgument.array(Array(ids))])
+        }
+    }
+
+    /// The chain of stored posts `id` replies to, nearest last (oldest first), at most `limit`.
+    public func ancestors(of id: String, limit: Int) throws -> [String] {
+        try queue.read { db in
+            var chain: [String] = []
+            var next = try String.fetchOne(db, sql: "SELECT reply_to FROM tweet WHERE id = ?", arguments: [id])
+            while let parent = next, chain.count < limit, !chain.contains(parent), parent != id,
+                  let found = try Row.fetchOne(db, sql: "SELECT id, reply_to FROM tweet WHERE id = ?", arguments: [parent]) {
+                chain.append(found[0])
+                next = found[1]
+            }
+            return chain.reversed()
+        }
+    }
+
     /// Which lists hold these tweets: their authors, searches, hashtags (folded) and timelines.
     public func lists(of ids: some Collection<String>) throws -> (authors: Set<String>, terms: Set<Int64>, hashtags: Set<String>, timelines: Set<Int64>) {
         guard !ids.isEmpty else { return ([], [], [], []) }

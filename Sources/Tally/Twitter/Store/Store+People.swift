@@ -142,6 +142,16 @@ extension Store {
             wanted = originals.compactMap(\.quotes).filter { chunk.referenced[$0] == nil }
         }
         chunk.stored = Set(chunk.referenced.keys)
+        let answers = try Row.fetchCursor(db, sql: """
+            SELECT reply_to, id FROM tweet WHERE reply_to IN (SELECT value FROM json_each(?))
+            ORDER BY reply_to, created_at, length(id), id
+            """, arguments: [ids])
+        while let row = try answers.next() { chunk.replies[row[0], default: []].append(row[1]) }
+        let replied = (tweets + Array(chunk.referenced.values)).compactMap(\.replyTo)
+        if !replied.isEmpty {
+            chunk.parents = Set(try String.fetchAll(db, sql: "SELECT id FROM tweet WHERE id IN (SELECT value FROM json_each(?))",
+                                                    arguments: [JSONArgument.array(replied)]))
+        }
         let withMedia = JSONArgument.array(tweets.map(\.id) + Array(chunk.referenced.keys))
         let media = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT tweet_id, kind, image_url, link_url, alt, width, height FROM tweet_media

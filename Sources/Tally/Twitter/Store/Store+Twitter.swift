@@ -82,7 +82,7 @@ extension Store {
     }
 
     static let tweetQuery = """
-        SELECT t.id, t.created_at, t.text, t.entities, t.lang, t.retweet_of, t.quoted_id, t.network, t.web_url, t.warning,
+        SELECT t.id, t.created_at, t.text, t.entities, t.lang, t.retweet_of, t.quoted_id, t.network, t.web_url, t.warning, t.reply_to, t.reply_to_user,
             u.id AS uid, u.screen_name, u.name, u.avatar_url, u.network AS unetwork
         FROM tweet t LEFT JOIN user u ON u.id = t.author_id
         """
@@ -94,7 +94,8 @@ extension Store {
         return StoredTweet(id: row["id"], author: author, createdAt: row["created_at"],
                            text: TweetText(text: row["text"], entities: TextEntity.fromStorageJSON(row["entities"], parser: parser)),
                            language: row["lang"], retweetOf: row["retweet_of"], quotes: row["quoted_id"],
-                           network: PostNetwork(stored: row["network"]), webURL: row["web_url"], warning: row["warning"])
+                           network: PostNetwork(stored: row["network"]), webURL: row["web_url"], warning: row["warning"],
+                           replyTo: row["reply_to"], replyToUser: row["reply_to_user"])
     }
 
     /// Counts for the home page; the newest data is the newest stored tweet, never a search's or

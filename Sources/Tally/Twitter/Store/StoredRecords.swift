@@ -87,6 +87,9 @@ public struct StoredTweet: Sendable, Equatable {
     public var webURL: String? = nil
     /// Its content warning, if any.
     public var warning: String? = nil
+    /// The post it replies to (its key, stored or not) and that post's author's screen name.
+    public var replyTo: String? = nil
+    public var replyToUser: String? = nil
 }
 
 /// Totals for the home page.
@@ -110,6 +113,12 @@ public struct TweetChunk: Sendable {
     public var stored: Set<String> = []
     /// The stored originals they retweet or quote, by id.
     public var referenced: [String: StoredTweet] = [:]
+    /// Which of the posts the tweets and their originals reply to are stored, so "Replying to"
+    /// can link them.
+    public var parents: Set<String> = []
+    /// The stored replies to the tweets, by the tweet they answer, oldest first: a post's page
+    /// shows them under it.
+    public var replies: [String: [String]] = [:]
     /// Media of the tweets and of their originals, by tweet id, in order.
     public var media: [String: [StoredMedia]] = [:]
 }

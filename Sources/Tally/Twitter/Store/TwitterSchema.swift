@@ -254,5 +254,17 @@ enum TwitterSchema {
                 CREATE INDEX term_history ON term(searched_at DESC, id DESC);
                 """)
         }
+
+        // Replies: the post each one answers (its key, stored or not) and that post's author's
+        // screen name, for "Replying to @x", the reply filter and a post's thread. Posts stored
+        // before have none until imported again. The index holds replies only, so a post's
+        // stored replies are found without costing imports of the rest.
+        migrator.registerMigration("twitter-9-replies") { db in
+            try db.execute(sql: """
+                ALTER TABLE tweet ADD COLUMN reply_to TEXT;
+                ALTER TABLE tweet ADD COLUMN reply_to_user TEXT;
+                CREATE INDEX tweet_replies ON tweet(reply_to) WHERE reply_to IS NOT NULL;
+                """)
+        }
     }
 }

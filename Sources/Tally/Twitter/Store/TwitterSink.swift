@@ -111,8 +111,8 @@ final class TwitterSink: ImportSink {
             INSERT OR IGNORE INTO tweet_media (tweet_id, position, kind, image_url, link_url, alt, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let tweetStatement = try RawStatement(db, sql: """
-            INSERT INTO tweet (id, author_id, created_at, text, entities, lang, retweet_of, quoted_id, network, web_url, warning, seq)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO tweet (id, author_id, created_at, text, entities, lang, retweet_of, quoted_id, network, web_url, warning, seq, reply_to, reply_to_user)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for tweet in tweets {
             let author = try tweet.author.map(resolve)
@@ -138,6 +138,8 @@ final class TwitterSink: ImportSink {
             tweetStatement.bind(10, tweet.webURL)
             tweetStatement.bind(11, tweet.warning)
             tweetStatement.bind(12, seq)
+            tweetStatement.bind(13, tweet.replyTo)
+            tweetStatement.bind(14, tweet.replyToUser)
             try tweetStatement.run()
             for mention in tweet.distinctMentions {
                 pendingTags.append(PendingTag(key: MentionKey(kind: mention.kind, folded: mention.folded), tweetID: tweet.id, display: mention.value))

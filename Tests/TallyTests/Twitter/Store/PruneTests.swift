@@ -132,8 +132,12 @@ struct PruneTests {
             || path == "people/index.html" || path == "hashtags/index.html" {
             return true
         }
-        guard path.hasPrefix("people/") || path.hasPrefix("hashtags/") else { return false }
         let html = String(decoding: before, as: UTF8.self)
+        // A post's page shows its thread: a post of it that went leaves it with its card.
+        if path.hasPrefix("tweets/") {
+            return html.contains("<ol class=\"tweets thread-") && removedPages.contains(where: { $0.hasPrefix("tweets/") && html.contains($0) })
+        }
+        guard path.hasPrefix("people/") || path.hasPrefix("hashtags/") else { return false }
         if removedPages.contains(where: { $0.hasPrefix("tweets/") && html.contains($0) }) { return true }
         func withoutCounts(_ html: String) -> String {
             html.replacingOccurrences(of: #"<dd>[0-9,]+</dd>"#, with: "<dd>n</dd>", options: .regularExpression)
