@@ -166,6 +166,33 @@ struct IncrementalBuildTests {
         #expect(try project.store.allTerms().count == 3)
     }
 
+    @Test("a list's Atom feed is made again when a post lands in it or its author is renamed; each update equals a clean build")
+    func feedsFollowChanges() throws {
+        let project = TestProject()
+        let old = (1...60).map { TweetSpec(id: "\($0)", text: "post \($0) #x", user: "bob", createdAt: "Fri Dec 20 16:\(10 + $0 % 40):25 +0000 2013") }
+        try project.folder.write(["a.json": Synthetic.searchPage(query: "a", old),
+                                  "b.json": Synthetic.searchPage(query: "a", [TweetSpec(id: "99", text: "newest one", user: "bob",
+                                                                                        createdAt: "Sat Dec 21 10:00:00 +0000 2013")]),
+                                  // Bob's name changes: every card of his, and so the feeds that show them.
+                                  "c.json": Synthetic.searchPage(query: "c", [TweetSpec(id: "100", text: "renamed", user: "bob",
+                                                                                        createdAt: "Sat Dec 21 11:00:00 +0000 2013")])
+                                      .replacingOccurrences(of: "\"Bob\"", with: "\"Robert Renamed\"")])
+        try project.importFiles(["a.json"])
+        try project.build()
+        let feed = Routes.feed(of: Routes.allTweets())
+        #expect(try !project.page(feed).contains("newest one"))
+        try project.importFiles(["b.json"])
+        #expect(try project.build().updated)
+        // The new post is the feed's first entry, on every list that holds it.
+        #expect(try project.page(feed).contains("newest one"))
+        #expect(try project.page(Routes.feed(of: Routes.person("bob"))).contains("newest one"))
+        try expectSameAsClean(project, after: "a new post")
+        try project.importFiles(["c.json"])
+        #expect(try project.build().updated)
+        #expect(try project.page(Routes.feed(of: Routes.hashtag("x"))).contains("Robert Renamed (@bob): post 60"))
+        try expectSameAsClean(project, after: "a renamed author")
+    }
+
     @Test("a prune makes the next build plan every page, removing what the prune took")
     func pruneBuildsWhole() throws {
         let project = TestProject()

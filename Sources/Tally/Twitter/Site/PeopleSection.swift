@@ -39,7 +39,7 @@ struct PeopleSection: SiteSection {
                 try sink.file(OutputFile(path: Routes.contactCard(user.screenName), bytes: Array(VCard.card(for: user).utf8)))
             }
             let daily = try context.store.tweetsPer(.day, .author(user.id))
-            var list = TweetListPlanner(store: context.store, cards: cards, filter: .author(user.id),
+            var list = TweetListPlanner(context: context, cards: cards, filter: .author(user.id),
                                         heading: "\(user.name) (@\(user.screenName))", path: { Routes.person(user.screenName, page: $0) },
                                         section: Self.entry.id)
             list.links = { here in [PageLink(text: "People", href: Routes.relative(from: here, to: Routes.people))] }

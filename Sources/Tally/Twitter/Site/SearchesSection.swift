@@ -80,7 +80,7 @@ struct SearchesSection: SiteSection {
 
             let popularityPath = path
             let heading = isTweets ? "Tweets for \(term.text)" : "Posts for \(term.text) on \(term.network.label)"
-            var list = TweetListPlanner(store: context.store, cards: cards, filter: .term(term.id), heading: heading,
+            var list = TweetListPlanner(context: context, cards: cards, filter: .term(term.id), heading: heading,
                                         path: { Routes.termTweets(term, page: $0) }, section: Self.entry.id)
             list.links = { [PageLink(text: "Popularity", href: Routes.relative(from: $0, to: popularityPath))] }
             list.noun = noun
