@@ -148,7 +148,7 @@ struct TweetListPlanner {
             parts.append(.text(" "))
             parts.append(.element("a", ["rel": "next", "href": Routes.relative(from: here, to: location(page - 1, of: pages))], [.text("Older →")]))
         }
-        var jump: [HTMLFragment] = []
+        var jump: [HTMLFragment] = [numbers(page: page, of: pages, from: here)]
         if months.count > 1 {
             // Each month opens the page holding its newest tweet.
             var newer = 0
@@ -163,18 +163,24 @@ struct TweetListPlanner {
         }
         return .element("nav", ["class": "pager", "aria-label": "Pages of \(heading)"], [.element("p", [:], parts)] + jump, block: true)
     }
-}
 
-extension Int {
-    /// `2,045`: thousands grouped, the same on every machine.
-    var formatted: String {
-        let digits = String(self.magnitude)
-        var out = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { out += "," }
-            out.append(character)
+    /// The row of page numbers: the first, the two below this one, this one, and "Newest" (with no
+    /// gap before it, which would depend on how many pages there are). An older page names only pages below it, which keep their numbers and contents as the list
+    /// grows, and the newest by the list's own address: so it stays the same when new pages appear.
+    func numbers(page: Int, of pages: Int, from here: String) -> HTMLFragment {
+        let shown = Set([1, page - 2, page - 1].filter { $0 >= 1 && $0 < page }).sorted()
+        var items: [HTMLFragment] = []
+        var last = 0
+        for number in shown + [page] {
+            if number > last + 1 { items.append(.element("li", ["class": "gap", "aria-hidden": "true"], [.text("…")])) }
+            items.append(.element("li", [:], [number == page
+                ? .element("span", ["aria-current": "page"], [.text("\(number)")])
+                : .element("a", ["href": Routes.relative(from: here, to: location(number, of: pages)), "aria-label": "Page \(number)"], [.text("\(number)")])]))
+            last = number
         }
-        return (self < 0 ? "-" : "") + out
+        if page < pages {
+            items.append(.element("li", [:], [.element("a", ["href": Routes.relative(from: here, to: location(pages, of: pages))], [.text("Newest")])]))
+        }
+        return .element("ol", ["class": "page-numbers", "aria-label": "Page numbers"], items)
     }
 }
-
