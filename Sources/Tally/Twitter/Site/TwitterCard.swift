@@ -15,6 +15,8 @@ public struct TwitterCard: Encodable, Sendable {
     public var searchesHref: String
     public var tweetsHref: String
     public var peopleHref: String
+    /// Every stored post per day, as a calendar heatmap (`Plot.calendar`).
+    public var calendar: HTMLFragment?
 
     init(totals: StoreTotals, recent: [SearchTerm]) {
         tweetCount = totals.tweets
