@@ -62,6 +62,7 @@ public struct TwitterSource: DataSource {
             PeopleSection(context: context, people: people, directory: directory, cards: cards, changes: changes),
             HashtagsSection(context: context, hashtags: hashtags, directory: directory, cards: cards, changes: changes),
             TimelinesSection(context: context, timelines: timelines, directory: directory, cards: cards, changes: changes),
+            GallerySection(context: context, directory: directory, cards: cards, changes: changes),
         ]
     }
 

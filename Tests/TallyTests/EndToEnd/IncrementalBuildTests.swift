@@ -193,6 +193,31 @@ struct IncrementalBuildTests {
         try expectSameAsClean(project, after: "a renamed author")
     }
 
+    @Test("the gallery is made again when a new post brings pictures, and only then; each update equals a clean build")
+    func galleryFollowsPictures() throws {
+        let project = TestProject()
+        let data = Fixture.repository.appendingPathComponent("content/data")
+        for name in ["scala.json", "tweepy.json", "freebandnames-page1.json"] {
+            try FileManager.default.copyItem(at: data.appendingPathComponent(name), to: project.folder.url.appendingPathComponent(name))
+        }
+        try project.importFiles(["scala.json"])
+        try project.build()
+        #expect(try project.page(Routes.gallery()).contains("No pictures are stored."))
+        // tweepy.json's posts bring five pictures: the gallery shows them.
+        try project.importFiles(["tweepy.json"])
+        #expect(try project.build().updated)
+        #expect(try project.page(Routes.gallery()).contains("5 pictures"))
+        try expectSameAsClean(project, after: "posts with pictures")
+        // Posts without pictures leave the gallery as it was (not even planned).
+        let before = try FileManager.default.attributesOfItem(atPath: project.folder.url.appendingPathComponent("public/gallery/index.html").path)[.systemFileNumber] as? Int
+        try project.importFiles(["freebandnames-page1.json"])
+        let report = try project.build()
+        #expect(report.updated)
+        let after = try FileManager.default.attributesOfItem(atPath: project.folder.url.appendingPathComponent("public/gallery/index.html").path)[.systemFileNumber] as? Int
+        #expect(before != nil && before == after)
+        try expectSameAsClean(project, after: "posts without pictures")
+    }
+
     @Test("a prune makes the next build plan every page, removing what the prune took")
     func pruneBuildsWhole() throws {
         let project = TestProject()

@@ -16,8 +16,9 @@ struct SiteBuildTests {
         try project.importFiles(["content/a.json"])
         let report = try project.build()
         // Home and searches, the term's two pages, three tweets, the list of all tweets, People and
-        // three person pages, Hashtags with #swift and #ios (each in two or more tweets), and search.
-        #expect(report.pages == 2 + 2 + 3 + 1 + 1 + 3 + 3 + 1)
+        // three person pages, Hashtags with #swift and #ios (each in two or more tweets), the
+        // gallery (no pictures), and search.
+        #expect(report.pages == 2 + 2 + 3 + 1 + 1 + 3 + 3 + 1 + 1)
         let term = try #require(try project.store.allTerms().first)
         let html = try project.page(Routes.popularity(term))
         #expect(html.contains("<h1>Popularity of #swift</h1>"))

@@ -23,7 +23,9 @@ extension Plot {
             let offset = Int(weekday(january))
             let weeks = Int((start(of: year + 1) - january + Int64(offset) + 6) / 7)
             shapes.append(label("\(year)", x: left - 6, y: top + monthRow + 3.5 * cell + 4, anchor: "end"))
-            shapes.append(.element("rect", ["class": "calendar-year", "x": number(left), "y": number(top + monthRow),
+            // The theme's own plot colours (no rules of its own, which every page would load):
+            // the year outlined as an axis, days as bars, lighter by presentation attribute.
+            shapes.append(.element("rect", ["class": "plot-axis", "fill": "none", "x": number(left), "y": number(top + monthRow),
                                             "width": number(Double(weeks) * cell), "height": number(7 * cell), "rx": "2"]))
             var months = Array(repeating: 0, count: 12)
             for month in 1...12 {
@@ -35,7 +37,7 @@ extension Plot {
                 months[month(of: item.day) - 1] += item.count
                 let level = max(1, min(4, Int((4.0 * Double(item.count) / Double(maximum)).rounded(.up))))
                 let text = "\(UTCTime.dayText(item.day * 86_400)): \(item.count) \(item.count == 1 ? noun.singular : noun.plural)"
-                shapes.append(.element("rect", ["class": "calendar-day heat-\(level)", "x": number(left + Double(index / 7) * cell + 1),
+                shapes.append(.element("rect", ["class": "plot-bar", "fill-opacity": Self.shades[level - 1], "x": number(left + Double(index / 7) * cell + 1),
                                                 "y": number(top + monthRow + Double(index % 7) * cell + 1), "width": number(cell - 2),
                                                 "height": number(cell - 2)], [.element("title", [:], [.text(text)])]))
             }
@@ -44,6 +46,9 @@ extension Plot {
         return figure(shapes, width: width, height: height, title: title, description: description,
                       columns: ["Year"] + monthNames + ["Total"], rows: rows, className: "plot calendar")
     }
+
+    /// The four shades of a day, from a quiet one to the busiest.
+    static let shades = ["0.35", "0.55", "0.8", "1"]
 
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 

@@ -16,10 +16,10 @@ struct CalendarPlotTests {
         let html = self.html
         let years = html.matches(of: /<text[^>]*text-anchor="end">(\d{4})<\/text>/).map { String($0.output.1) }
         #expect(years == ["2013", "2016"])
-        #expect(html.components(separatedBy: "class=\"calendar-year\"").count == 3)
-        let cells = html.matches(of: /class="calendar-day (heat-\d)"[^>]*><title>([^<]*)<\/title>/).map { (String($0.output.1), String($0.output.2)) }
+        #expect(html.components(separatedBy: "class=\"plot-axis\" fill=\"none\"").count == 3)
+        let cells = html.matches(of: /class="plot-bar" fill-opacity="([\d.]+)"[^>]*><title>([^<]*)<\/title>/).map { (String($0.output.1), String($0.output.2)) }
         #expect(cells.map(\.1) == ["2013-01-01: 1 post", "2013-01-06: 8 posts", "2013-12-31: 2 posts", "2016-03-01: 4 posts"])
-        #expect(cells.map(\.0) == ["heat-1", "heat-4", "heat-1", "heat-2"])
+        #expect(cells.map(\.0) == ["0.35", "1", "0.35", "0.55"])
         // 1 January 2013 was a Tuesday: row 2 of the first column; Sunday 6 January opens the second.
         #expect(html.contains("x=\"41\" y=\"37\" width=\"9\" height=\"9\"><title>2013-01-01"))
         #expect(html.contains("x=\"52\" y=\"15\" width=\"9\" height=\"9\"><title>2013-01-06"))
