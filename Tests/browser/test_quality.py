@@ -28,6 +28,7 @@ def page_kinds(site):
             "popularity": popularity, "term-tweets": tweets, "tweet": tweet,
             "charts": site / "charts" / "index.html", "chart": songs, "chart-item": item,
             "all-tweets": site / "all-tweets" / "index.html", "people": site / "people" / "index.html",
+            "gallery": site / "gallery" / "index.html", "gallery-page": site / "gallery" / "1" / "index.html",
             "person": person, "image": image,
             "places": site / "places" / "index.html", "place": place,
             "photo": site / "photos" / "7309335090" / "index.html",  # a favorite in the sample store

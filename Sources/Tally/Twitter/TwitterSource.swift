@@ -81,6 +81,7 @@ public struct TwitterSource: DataSource {
             PeopleSection(context: context, people: people, directory: directory, cards: cards, changes: changes),
             HashtagsSection(context: context, hashtags: hashtags, directory: directory, cards: cards, changes: changes),
             TimelinesSection(context: context, timelines: timelines, directory: directory, cards: cards, changes: changes),
+            GallerySection(context: context, directory: directory, cards: cards, changes: changes),
         ]
     }
 
@@ -88,8 +89,12 @@ public struct TwitterSource: DataSource {
         let totals = try context.store.totals()
         guard totals.tweets > 0 || totals.terms > 0 else { return nil }
         let history = try context.store.searchHistory(limit: TwitterCard.recentLimit)
-        return HomeCard(title: title, newest: totals.newest, template: "twitter/card",
-                        model: TwitterCard(totals: totals, recent: history))
+        var card = TwitterCard(totals: totals, recent: history)
+        let daily = try context.store.tweetsPer(.day, .all)
+        card.calendar = daily.isEmpty ? nil : Plot.calendar(daily, title: "Posts day by day",
+                                                            description: "A calendar, a year per row and a day per cell, darker for days with more stored posts (UTC).",
+                                                            noun: ("post", "posts"))
+        return HomeCard(title: title, newest: totals.newest, template: "twitter/card", model: card)
     }
 
     public func stats(_ db: Database) throws -> SourceStats? {

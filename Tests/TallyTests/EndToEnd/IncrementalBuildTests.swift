@@ -235,6 +235,58 @@ struct IncrementalBuildTests {
         try expectSameAsClean(project, after: "the parent")
     }
 
+    @Test("a list's Atom feed is made again when a post lands in it or its author is renamed; each update equals a clean build")
+    func feedsFollowChanges() throws {
+        let project = TestProject()
+        let old = (1...60).map { TweetSpec(id: "\($0)", text: "post \($0) #x", user: "bob", createdAt: "Fri Dec 20 16:\(10 + $0 % 40):25 +0000 2013") }
+        try project.folder.write(["a.json": Synthetic.searchPage(query: "a", old),
+                                  "b.json": Synthetic.searchPage(query: "a", [TweetSpec(id: "99", text: "newest one", user: "bob",
+                                                                                        createdAt: "Sat Dec 21 10:00:00 +0000 2013")]),
+                                  // Bob's name changes: every card of his, and so the feeds that show them.
+                                  "c.json": Synthetic.searchPage(query: "c", [TweetSpec(id: "100", text: "renamed", user: "bob",
+                                                                                        createdAt: "Sat Dec 21 11:00:00 +0000 2013")])
+                                      .replacingOccurrences(of: "\"Bob\"", with: "\"Robert Renamed\"")])
+        try project.importFiles(["a.json"])
+        try project.build()
+        let feed = Routes.feed(of: Routes.allTweets())
+        #expect(try !project.page(feed).contains("newest one"))
+        try project.importFiles(["b.json"])
+        #expect(try project.build().updated)
+        // The new post is the feed's first entry, on every list that holds it.
+        #expect(try project.page(feed).contains("newest one"))
+        #expect(try project.page(Routes.feed(of: Routes.person("bob"))).contains("newest one"))
+        try expectSameAsClean(project, after: "a new post")
+        try project.importFiles(["c.json"])
+        #expect(try project.build().updated)
+        #expect(try project.page(Routes.feed(of: Routes.hashtag("x"))).contains("Robert Renamed (@bob): post 60"))
+        try expectSameAsClean(project, after: "a renamed author")
+    }
+
+    @Test("the gallery is made again when a new post brings pictures, and only then; each update equals a clean build")
+    func galleryFollowsPictures() throws {
+        let project = TestProject()
+        let data = Fixture.repository.appendingPathComponent("content/data")
+        for name in ["scala.json", "tweepy.json", "freebandnames-page1.json"] {
+            try FileManager.default.copyItem(at: data.appendingPathComponent(name), to: project.folder.url.appendingPathComponent(name))
+        }
+        try project.importFiles(["scala.json"])
+        try project.build()
+        #expect(try project.page(Routes.gallery()).contains("No pictures are stored."))
+        // tweepy.json's posts bring five pictures: the gallery shows them.
+        try project.importFiles(["tweepy.json"])
+        #expect(try project.build().updated)
+        #expect(try project.page(Routes.gallery()).contains("5 pictures"))
+        try expectSameAsClean(project, after: "posts with pictures")
+        // Posts without pictures leave the gallery as it was (not even planned).
+        let before = try FileManager.default.attributesOfItem(atPath: project.folder.url.appendingPathComponent("public/gallery/index.html").path)[.systemFileNumber] as? Int
+        try project.importFiles(["freebandnames-page1.json"])
+        let report = try project.build()
+        #expect(report.updated)
+        let after = try FileManager.default.attributesOfItem(atPath: project.folder.url.appendingPathComponent("public/gallery/index.html").path)[.systemFileNumber] as? Int
+        #expect(before != nil && before == after)
+        try expectSameAsClean(project, after: "posts without pictures")
+    }
+
     @Test("a prune makes the next build plan every page, removing what the prune took")
     func pruneBuildsWhole() throws {
         let project = TestProject()

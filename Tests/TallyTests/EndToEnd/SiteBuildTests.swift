@@ -16,8 +16,9 @@ struct SiteBuildTests {
         try project.importFiles(["content/a.json"])
         let report = try project.build()
         // Home and searches, the term's two pages, three tweets, the list of all tweets, People and
-        // three person pages, Hashtags with #swift and #ios (each in two or more tweets), and search.
-        #expect(report.pages == 2 + 2 + 3 + 1 + 1 + 3 + 3 + 1)
+        // three person pages, Hashtags with #swift and #ios (each in two or more tweets), the
+        // gallery (no pictures), and search.
+        #expect(report.pages == 2 + 2 + 3 + 1 + 1 + 3 + 3 + 1 + 1)
         let term = try #require(try project.store.allTerms().first)
         let html = try project.page(Routes.popularity(term))
         #expect(html.contains("<h1>Popularity of #swift</h1>"))
@@ -107,11 +108,12 @@ struct SiteBuildTests {
         // Home, the searches list, the new term's two pages and four data files, the new tweet,
         // site.js (the build time), the list of all tweets, the author's page, the People and
         // Hashtags lists (their counts), #a's page and the search index's contents, its one shard and
-        // the last record chunk of each block that grew (tweets, people, hashtags, searches)
-        // change; the 40 older tweet pages are not even planned.
+        // the last record chunk of each block that grew (tweets, people, hashtags, searches), and the
+        // Atom feeds of the four lists that show the new tweet (the new term's, all posts, the
+        // author's, #a's) change; the 40 older tweet pages are not even planned.
         #expect(second.updated && second.pages < first.pages / 2, "\(second)")
-        #expect(second.files == first.files + 7)
-        #expect(second.changed == 20, "\(second)")
+        #expect(second.files == first.files + 8)
+        #expect(second.changed == 24, "\(second)")
         let after = try FileManager.default.attributesOfItem(atPath: untouched)[.systemFileNumber] as? Int
         #expect(before != nil && before == after, "an unchanged page was written again")
     }

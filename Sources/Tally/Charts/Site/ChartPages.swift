@@ -118,6 +118,8 @@ struct ChartPage: Encodable, Sendable {
     var storeHref: String?
     var rights: String?
     var chartsHref: String
+    /// The feed of the chart's changes (`ChartChangesFeed`).
+    var feedHref: String
     var rows: [Row]
 }
 

@@ -40,11 +40,16 @@ struct ChartsSection: SiteSection {
                               artwork: ArtworkSource(row.item.thumb, from: path, item: row.item.id))
             }
             let title = ChartText.titled(chart.title, country: chart.country)
-            try sink.page(SitePage(path: path, template: "charts/chart", title: title, section: Self.entry.id, model: ChartPage(
+            let feed = ChartChangesFeed.feed(chart: chart, ranking: ranking, site: context.siteTitle)
+            try sink.file(OutputFile(path: feed.path, bytes: Array(feed.xml(baseURL: context.baseURL).utf8)))
+            var page = SitePage(path: path, template: "charts/chart", title: title, section: Self.entry.id, model: ChartPage(
                 title: chart.title, mediaType: ChartText.mediaType(chart.mediaType), country: ChartText.country(chart.country),
                 updated: ChartText.date(chart.updatedAt), itemCount: chart.itemCount, fetchCount: chart.fetchCount,
                 hasPrevious: ranking.first?.hasPrevious ?? false, hasMoves: rows.contains { !$0.movement.isEmpty }, storeHref: chart.storeURL.flatMap(Routes.external),
-                rights: chart.rights, chartsHref: Routes.relative(from: path, to: Routes.charts), rows: rows), script: Self.script))
+                rights: chart.rights, chartsHref: Routes.relative(from: path, to: Routes.charts),
+                feedHref: Routes.relative(from: path, to: feed.path), rows: rows), script: Self.script)
+            page.feed = (feed.path, "\(title): changes (Atom feed)")
+            try sink.page(page)
         }
 
         var after: String?

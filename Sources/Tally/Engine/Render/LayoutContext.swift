@@ -26,6 +26,13 @@ struct LayoutContext: Encodable {
     var searchHref: String
     var pageScript: PageScriptContext?
     var pageStylesheetHref: String?
+    /// The page's Atom feed, linked from its head.
+    var feed: Feed?
+
+    struct Feed: Encodable {
+        var href: String
+        var title: String
+    }
     /// On a page whose links start from the root path (the 404 page), the script that makes them
     /// relative when the page is opened from disk, and its hash for the CSP.
     var fileLinks: FileLinks?
@@ -69,6 +76,7 @@ struct LayoutContext: Encodable {
         pageScripts = page.scripts.map { root + $0 }
         searchHref = root + Routes.search
         fileLinks = page.linkRoot.map { FileLinks(root: $0, script: NotFoundPage.fileScript, hash: NotFoundPage.fileScriptHash) }
+        feed = page.feed.map { Feed(href: root + $0.path, title: MarkdownEscaping.removingDirectionalControls($0.title)) }
         pageStylesheetHref = page.script?.stylesheet.map { root + Routes.asset($0) }
         pageScript = page.script.map { script in
             PageScriptContext(href: root + Routes.asset(script.asset), data: script.data.map { .init(name: $0.name, value: $0.value) })

@@ -60,8 +60,8 @@ public enum Plot {
                       columns: [column, counting], rows: items.map { [$0.label, "\($0.count)"] })
     }
 
-    private static func figure(_ shapes: [HTMLFragment], width: Double, height: Double, title: String, description: String,
-                               columns: [String], rows: [[String]]) -> HTMLFragment {
+    static func figure(_ shapes: [HTMLFragment], width: Double, height: Double, title: String, description: String,
+                               columns: [String], rows: [[String]], className: String = "plot") -> HTMLFragment {
         let id = "plot-" + Routes.slug(title)
         let svg = HTMLFragment.element("svg", ["class": "plot-svg", "role": "img", "viewBox": "0 0 \(number(width)) \(number(height))",
                                                "aria-labelledby": "\(id)-title \(id)-desc", "focusable": "false"],
@@ -74,18 +74,18 @@ public enum Plot {
             .element("tr", [:], row.enumerated().map { index, cell in .element("td", ["class": index > 0 ? "align-right" : nil], [.text(cell)]) })
         })
         let table = HTMLFragment.element("table", ["class": "plot-table"], [.element("caption", [:], [.text(title + ": the numbers")]), head, body])
-        return .element("figure", ["class": "plot"], [
+        return .element("figure", ["class": className], [
             .element("figcaption", ["class": "plot-title"], [.text(title)]), svg,
             .element("details", [:], [.element("summary", [:], [.text("The numbers")]), table]),
         ], block: true)
     }
 
-    private static func label(_ text: String, x: Double, y: Double, anchor: StaticString) -> HTMLFragment {
+    static func label(_ text: String, x: Double, y: Double, anchor: StaticString) -> HTMLFragment {
         .element("text", ["class": "plot-label", "x": number(x), "y": number(y), "text-anchor": anchor.description], [.text(text)])
     }
 
     /// Coordinates with at most one decimal, the same on every machine.
-    private static func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(abs(tenths % 10))"
     }

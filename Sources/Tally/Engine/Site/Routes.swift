@@ -8,6 +8,8 @@ public enum Routes {
     public static func tableRows(page: String, name: String) -> String { folder(of: page) + slug(name) + ".table.js" }
     /// A long table on `page` as CSV beside it, for pages that link no CSV of their own.
     public static func tableCSV(page: String, name: String) -> String { folder(of: page) + slug(name) + ".table.csv" }
+    /// The Atom feed of the list whose newest page is `page`, beside it (`all-tweets/feed.xml`).
+    public static func feed(of page: String) -> String { folder(of: page) + "feed.xml" }
     /// The folder part of an output path, with its final `/` (empty at the root).
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }

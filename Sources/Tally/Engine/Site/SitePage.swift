@@ -14,6 +14,9 @@ public struct SitePage: Sendable {
     public var scripts: [String] = []
     /// A theme script loaded on this page only, after the theme's own (a source's page behaviour).
     public var script: PageScript?
+    /// The Atom feed of what the page lists (`AtomFeed.path`) and its title, for the head's
+    /// `<link rel="alternate">`.
+    public var feed: (path: String, title: String)?
     /// Where the page's links start, instead of relative to its path: the 404 page's `/dash/`.
     public var linkRoot: String?
 

@@ -25,7 +25,7 @@ struct HashtagsSection: SiteSection {
             let was = changes.previous?.hashtags[tag.folded]
             let whole = was == nil || was?.head != changes.current.hashtags[tag.folded]?.head
             if let changed, !whole, !changed.hashtags.contains(tag.folded) { continue }
-            var list = TweetListPlanner(store: context.store, cards: cards, filter: .hashtag(tag.folded), heading: "#" + tag.display,
+            var list = TweetListPlanner(context: context, cards: cards, filter: .hashtag(tag.folded), heading: "#" + tag.display,
                                         path: { Routes.hashtag(tag.folded, page: $0) }, section: Self.entry.id)
             list.links = { here in [PageLink(text: "All hashtags", href: Routes.relative(from: here, to: Routes.hashtags))] }
             if let changed {

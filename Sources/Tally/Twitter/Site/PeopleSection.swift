@@ -39,7 +39,7 @@ struct PeopleSection: SiteSection {
                 try sink.file(OutputFile(path: Routes.contactCard(user.screenName), bytes: Array(VCard.card(for: user).utf8)))
             }
             let daily = try context.store.tweetsPer(.day, .author(user.id))
-            var list = TweetListPlanner(store: context.store, cards: cards, filter: .author(user.id),
+            var list = TweetListPlanner(context: context, cards: cards, filter: .author(user.id),
                                         heading: "\(user.name) (@\(user.screenName))", path: { Routes.person(user.screenName, page: $0) },
                                         section: Self.entry.id)
             list.links = { here in [PageLink(text: "People", href: Routes.relative(from: here, to: Routes.people))] }
@@ -93,6 +93,9 @@ struct PeopleSection: SiteSection {
             parts.append(Plot.perDay(daily, title: "\(noun.capitalized) per day by @\(user.screenName)",
                                      description: "How many of @\(user.screenName)'s stored \(noun) were posted on each day (UTC).",
                                      counting: TwitterSource.plotColumn))
+            parts.append(Plot.calendar(daily, title: "\(noun.capitalized) by @\(user.screenName), day by day",
+                                       description: "A calendar, a year per row and a day per cell, darker for days with more of @\(user.screenName)'s stored \(noun) (UTC).",
+                                       noun: (String(noun.dropLast()), noun)))
         }
         return .joined(parts, block: true)
     }

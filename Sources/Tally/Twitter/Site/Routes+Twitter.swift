@@ -57,6 +57,9 @@ extension Routes {
     /// Every stored tweet, newest first, in pages.
     public static func allTweets(page: Int? = nil) -> String { paged("all-tweets", page) }
 
+    /// Every stored picture, newest first, in pages.
+    public static func gallery(page: Int? = nil) -> String { paged("gallery", page) }
+
     /// Everyone with a page.
     public static let people = "people/index.html"
     /// A person's page and the further pages of their tweets; keyed by screen name, case-blind.

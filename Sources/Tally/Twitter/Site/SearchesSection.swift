@@ -58,9 +58,13 @@ struct SearchesSection: SiteSection {
             let isTweets = term.network == .twitter
             let noun = isTweets ? "tweets" : "posts"
             let daily = try context.store.tweetsPer(.day, .term(term.id))
+            // Per day as columns, then as a calendar: on the popularity page and above its list.
             let perDay = daily.count > 1 ? Plot.perDay(daily, title: "\(noun.capitalized) per day for \(term.text)",
                                                        description: "How many of the \(noun) stored for \(term.text) were posted on each day (UTC).",
-                                                       counting: TwitterSource.plotColumn) : nil
+                                                       counting: TwitterSource.plotColumn)
+                + Plot.calendar(daily, title: "\(noun.capitalized) for \(term.text), day by day",
+                                description: "A calendar, a year per row and a day per cell, darker for days with more of the \(noun) stored for \(term.text) (UTC).",
+                                noun: (String(noun.dropLast()), noun)) : nil
             if page {
                 let siblings = index.searches(term.folded)
                 let several = siblings.count > 1
@@ -81,7 +85,7 @@ struct SearchesSection: SiteSection {
 
             let popularityPath = path
             let heading = isTweets ? "Tweets for \(term.text)" : "Posts for \(term.text) on \(term.network.label)"
-            var list = TweetListPlanner(store: context.store, cards: cards, filter: .term(term.id), heading: heading,
+            var list = TweetListPlanner(context: context, cards: cards, filter: .term(term.id), heading: heading,
                                         path: { Routes.termTweets(term, page: $0) }, section: Self.entry.id)
             list.links = { [PageLink(text: "Popularity", href: Routes.relative(from: $0, to: popularityPath))] }
             list.noun = noun

@@ -22,7 +22,7 @@ struct TimelinesSection: SiteSection {
                                model: HashtagsPage(rows: rows, count: rows.count)))
         for timeline in timelines {
             let people = try context.store.timelinePeople(timeline.id)
-            var list = TweetListPlanner(store: context.store, cards: cards, filter: .timeline(timeline.id), heading: timeline.name,
+            var list = TweetListPlanner(context: context, cards: cards, filter: .timeline(timeline.id), heading: timeline.name,
                                         path: { Routes.timeline(timeline.name, page: $0) }, section: Self.entry.id)
             list.links = { here in [PageLink(text: "All timelines", href: Routes.relative(from: here, to: Routes.timelines))] }
             list.header = { here in

@@ -21,7 +21,7 @@ struct TweetListPlanner {
     /// Hides retweets and replies on a list's pages (`posts.js`), kept in the URL fragment.
     static let script = PageScript(asset: "posts.js", stylesheet: "posts.css")
 
-    let store: Store
+    let context: SiteContext
     let cards: PostCards
     let filter: TweetFilter
     let heading: String
@@ -32,6 +32,8 @@ struct TweetListPlanner {
     var header: ((String) -> HTMLFragment)? = nil
     /// What the list calls its posts: `posts`, or `tweets` for a list of Twitter's alone.
     var noun = "posts"
+
+    var store: Store { context.store }
 
     /// The path of page `number` of `pages`: the newest is the list's own address.
     private func location(_ number: Int, of pages: Int) -> String {
@@ -46,7 +48,9 @@ struct TweetListPlanner {
         let newest = total - (pages - 1) * Self.pageSize
         var number = pages
         var sizes = [newest]
+        var newestPosts: [(StoredTweet, TweetChunk)] = []
         try store.forEachTweetChunk(filter, sizes: { sizes.popLast() ?? Self.pageSize }) { chunk in
+            if newestPosts.count < AtomFeed.limit { newestPosts += chunk.tweets.prefix(AtomFeed.limit - newestPosts.count).map { ($0, chunk) } }
             // The count and the walk are separate reads: tweets an import added in between wait
             // for the next build rather than make a page 0.
             guard number >= 1 else { return }
@@ -55,6 +59,13 @@ struct TweetListPlanner {
             if let each { for tweet in chunk.tweets { try each(tweet, chunk) } }
         }
         if total == 0 { try page(1, of: 1, total: 0, months: [], chunk: nil, into: sink) }
+        try feed(newestPosts, into: sink)
+    }
+
+    /// Writes the list's Atom feed of its newest posts.
+    private func feed(_ posts: [(StoredTweet, TweetChunk)], into sink: PageSink) throws {
+        let feed = TweetFeed(directory: cards.directory).feed(page: path(nil), heading: heading, site: context.siteTitle, posts: posts)
+        try sink.file(OutputFile(path: feed.path, bytes: Array(feed.xml(baseURL: context.baseURL).utf8)))
     }
 
     /// Plans only the pages a change touched, when the list's rows were only added to since the
@@ -84,6 +95,11 @@ struct TweetListPlanner {
         if before != pages { touched.formUnion(max(1, before - 1)...pages) }
         if header || added > 0 { touched.insert(pages) }
         guard !touched.isEmpty else { return }
+        // Any change to the list (a new post, a changed card, a new heading) may change its
+        // newest posts: the feed is made again with it.
+        let newestIDs = Array(ids.prefix(AtomFeed.limit))
+        let newestChunk = try store.tweetChunk(ids: newestIDs)
+        try feed(newestChunk.tweets.map { ($0, newestChunk) }, into: sink)
         let months = touched.contains(pages) ? try store.tweetsPer(.month, filter).reversed().map { $0 } : []
         for number in touched.sorted(by: >) {
             // Newest first: the newest page holds what is left over the full pages below it.
@@ -106,12 +122,19 @@ struct TweetListPlanner {
             intro = "\(noun.prefix(1).uppercased() + noun.dropFirst()) \(first.formatted)–\((first + Self.pageSize - 1).formatted), counted from the oldest; newest first"
         }
         let list = try chunk.map { try cards.list($0) } ?? SharedPartList(listClass: "tweets", items: [])
-        try sink.page(SitePage(path: here, template: "twitter/tweet-list", title: number < pages ? "\(heading) (page \(number))" : heading,
+        var sitePage = SitePage(path: here, template: "twitter/tweet-list", title: number < pages ? "\(heading) (page \(number))" : heading,
                                section: section, model: TweetListPage(
-                                   heading: heading, intro: intro, links: links(here), header: number == pages ? header?(here) : nil,
+                                   heading: heading, intro: intro, links: links(here) + [feedLink(from: here)], header: number == pages ? header?(here) : nil,
                                    pager: pager(page: number, of: pages, from: here, months: number == pages ? months : [], total: total),
                                    list: list, hasTweets: !list.isEmpty),
-                               script: list.isEmpty ? nil : Self.script))
+                               script: list.isEmpty ? nil : Self.script)
+        sitePage.feed = (Routes.feed(of: path(nil)), "\(heading) (Atom feed)")
+        try sink.page(sitePage)
+    }
+
+    /// The visible link to the list's feed, beside its other links.
+    private func feedLink(from here: String) -> PageLink {
+        PageLink(text: "Atom feed", href: Routes.relative(from: here, to: Routes.feed(of: path(nil))))
     }
 
     /// Newer and older page links and where the reader is; on the newest page (over several
@@ -128,7 +151,7 @@ struct TweetListPlanner {
             parts.append(.text(" "))
             parts.append(.element("a", ["rel": "next", "href": Routes.relative(from: here, to: location(page - 1, of: pages))], [.text("Older →")]))
         }
-        var jump: [HTMLFragment] = []
+        var jump: [HTMLFragment] = [numbers(page: page, of: pages, from: here)]
         if months.count > 1 {
             // Each month opens the page holding its newest tweet.
             var newer = 0
@@ -143,18 +166,24 @@ struct TweetListPlanner {
         }
         return .element("nav", ["class": "pager", "aria-label": "Pages of \(heading)"], [.element("p", [:], parts)] + jump, block: true)
     }
-}
 
-extension Int {
-    /// `2,045`: thousands grouped, the same on every machine.
-    var formatted: String {
-        let digits = String(self.magnitude)
-        var out = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { out += "," }
-            out.append(character)
+    /// The row of page numbers: the first, the two below this one, this one, and "Newest" (with no
+    /// gap before it, which would depend on how many pages there are). An older page names only pages below it, which keep their numbers and contents as the list
+    /// grows, and the newest by the list's own address: so it stays the same when new pages appear.
+    func numbers(page: Int, of pages: Int, from here: String) -> HTMLFragment {
+        let shown = Set([1, page - 2, page - 1].filter { $0 >= 1 && $0 < page }).sorted()
+        var items: [HTMLFragment] = []
+        var last = 0
+        for number in shown + [page] {
+            if number > last + 1 { items.append(.element("li", ["class": "gap", "aria-hidden": "true"], [.text("…")])) }
+            items.append(.element("li", [:], [number == page
+                ? .element("span", ["aria-current": "page"], [.text("\(number)")])
+                : .element("a", ["href": Routes.relative(from: here, to: location(number, of: pages)), "aria-label": "Page \(number)"], [.text("\(number)")])]))
+            last = number
         }
-        return (self < 0 ? "-" : "") + out
+        if page < pages {
+            items.append(.element("li", [:], [.element("a", ["href": Routes.relative(from: here, to: location(pages, of: pages))], [.text("Newest")])]))
+        }
+        return .element("ol", ["class": "page-numbers", "aria-label": "Page numbers"], items)
     }
 }
-

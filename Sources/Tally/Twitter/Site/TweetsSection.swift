@@ -19,7 +19,7 @@ struct TweetsSection: SiteSection {
 
     func plan(into sink: PageSink) throws {
         let byID = Dictionary(terms.enumerated().map { ($1.id, ($0, $1)) }, uniquingKeysWith: { first, _ in first })
-        let list = TweetListPlanner(store: context.store, cards: cards, filter: .all, heading: "All posts",
+        let list = TweetListPlanner(context: context, cards: cards, filter: .all, heading: "All posts",
                                     path: { Routes.allTweets(page: $0) }, section: Self.entry.id)
         if let changed = try changes.changes() {
             // The same archive pictures as before (or the plan would not update): they stay.

@@ -15,6 +15,10 @@ public struct TwitterCard: Encodable, Sendable {
     public var searchesHref: String
     public var tweetsHref: String
     public var peopleHref: String
+    /// Every stored picture (`GallerySection`).
+    public var galleryHref: String
+    /// Every stored post per day, as a calendar heatmap (`Plot.calendar`).
+    public var calendar: HTMLFragment?
 
     init(totals: StoreTotals, recent: [SearchTerm]) {
         tweetCount = totals.tweets
@@ -31,6 +35,7 @@ public struct TwitterCard: Encodable, Sendable {
         searchesHref = Routes.relative(from: Routes.home, to: Routes.searches)
         tweetsHref = Routes.relative(from: Routes.home, to: Routes.allTweets())
         peopleHref = Routes.relative(from: Routes.home, to: Routes.people)
+        galleryHref = Routes.relative(from: Routes.home, to: Routes.gallery())
     }
 
     /// One network's posts, as the card lists them (`Mastodon: 6`, then `separator`).

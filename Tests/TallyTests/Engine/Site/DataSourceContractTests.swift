@@ -27,8 +27,8 @@ struct DataSourceContractTests {
         var builder = SiteBuilder(project: config, sources: sources)
         builder.builtAt = 1_700_000_000
         let report = try builder.build()
-        // Twitter adds the list of all tweets, People and the one author's page; and the search page.
-        #expect(report.pages == 1 + 1 + 2 + 1 + 1 + 3 + 1)
+        // Twitter adds the list of all tweets, People, the one author's page and the gallery; and the search page.
+        #expect(report.pages == 1 + 1 + 2 + 1 + 1 + 3 + 1 + 1)
 
         let notes = try project.page("notes/index.html")
         #expect(notes.contains("<li>a: *first*</li>") && notes.contains("second &lt;script&gt;x&lt;/script&gt;"))
@@ -105,7 +105,7 @@ struct DataSourceContractTests {
         let memory = MemoryOutput()
         builder.output = memory
         let report = try builder.build()
-        #expect(report.files == memory.files.count && report.pages == 8 + 1)  // … and the search page
+        #expect(report.files == memory.files.count && report.pages == 8 + 1 + 1)  // … the gallery and the search page
         #expect(memory.file("tweets/7/index.html").map { String(decoding: $0, as: UTF8.self).contains("#x") } == true)
         #expect(!project.folder.exists("public"))
     }

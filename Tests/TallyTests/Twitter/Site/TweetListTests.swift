@@ -86,4 +86,39 @@ struct TweetListTests {
             #expect(try ids(#require(grown["\(list)/index.html"])) == [151], "\(list)")
         }
     }
+
+    @Test("the page-number row names the first page, the two below the current, and the newest by its own address, so older pages stay as the list grows")
+    func numberRow() throws {
+        let project = TestProject()
+        try project.folder.write(["a.json": page(1...400)])
+        try project.importFiles(["a.json"])
+        try project.build()
+        let list = "all-tweets"
+        func row(_ path: String) throws -> String {
+            let html = try project.page(path)
+            let start = try #require(html.range(of: "<ol class=\"page-numbers\""))
+            return String(html[start.lowerBound...]).components(separatedBy: "</ol>")[0]
+        }
+        let sixth = try row("\(list)/6/index.html")
+        func link(_ from: String, _ to: String, _ text: String) -> String {
+            "href=\"\(Routes.relative(from: from, to: to))\"" + (text == "Newest" ? ">Newest</a>" : " aria-label=\"Page \(text)\">\(text)</a>")
+        }
+        let here = "\(list)/6/index.html"
+        #expect(sixth.contains(link(here, "\(list)/1/index.html", "1")))
+        #expect(sixth.contains(link(here, "\(list)/4/index.html", "4")))
+        #expect(sixth.contains(link(here, "\(list)/5/index.html", "5")))
+        #expect(sixth.contains("<span aria-current=\"page\">6</span>"))
+        #expect(sixth.contains(link(here, "\(list)/index.html", "Newest")))
+        // No page above it by number, and no total: nothing a new page could change.
+        #expect(!sixth.contains(">7<") && !sixth.contains(">8<") && !sixth.contains("/7/"))
+        // One gap, between 1 and 4; none before "Newest", which would depend on the count of pages.
+        #expect(sixth.components(separatedBy: "class=\"gap\"").count == 2)
+        // The newest page names the pages below it; the first names only itself and the newest.
+        let newest = try row("\(list)/index.html")
+        #expect(newest.contains("<span aria-current=\"page\">8</span>") && !newest.contains("Newest"))
+        #expect(newest.contains(link("\(list)/index.html", "\(list)/7/index.html", "7")))
+        let first = try row("\(list)/1/index.html")
+        #expect(first.contains("<span aria-current=\"page\">1</span>") && first.contains(">Newest</a>"))
+        #expect(first.components(separatedBy: "<a ").count == 2)
+    }
 }

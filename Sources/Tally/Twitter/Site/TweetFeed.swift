@@ -1,0 +1,41 @@
+/// The Atom feed of a paged list of posts: its newest `AtomFeed.limit` posts, each linking to the
+/// post's own page, with the text as its card shows it (links to the web kept, hashtags and
+/// mentions as plain text, since the site's own pages are linked relatively).
+struct TweetFeed {
+    let directory: TwitterDirectory
+
+    /// The feed of the list whose newest page is `page`, from its newest posts (newest first),
+    /// each with the chunk that holds what it retweets or quotes.
+    func feed(page: String, heading: String, site: String, posts: [(StoredTweet, TweetChunk)]) -> AtomFeed {
+        AtomFeed(path: Routes.feed(of: page), page: page, title: "\(heading) · \(site)", author: site,
+                 entries: posts.prefix(AtomFeed.limit).map { entry($0.0, chunk: $0.1) })
+    }
+
+    private func entry(_ tweet: StoredTweet, chunk: TweetChunk) -> AtomFeed.Entry {
+        let original = tweet.retweetOf.flatMap { chunk.referenced[$0] }
+        let shown = original ?? tweet
+        let author = Self.name(tweet.author)
+        let text = TwitterSearchDocuments.readable(shown.text.text, links: shown.text.entities.filter { $0.kind == .url })
+        let title = original.map { "\(author) reposted \(Self.name($0.author)): \(AtomFeed.title(text))" } ?? "\(author): \(AtomFeed.title(text))"
+        var body = html(shown.text)
+        if let quoted = shown.quotes.flatMap({ chunk.referenced[$0] }) {
+            body = body + .element("blockquote", [:], [.element("p", [:], [.text("\(Self.name(quoted.author)):")]), html(quoted.text)])
+        }
+        return AtomFeed.Entry(path: Routes.tweet(tweet.id), title: title, updated: tweet.createdAt, author: author, html: body.html)
+    }
+
+    /// `Ada Lovelace (@ada)`, or `Unknown author`.
+    private static func name(_ user: StoredUser?) -> String {
+        user.map { "\($0.name) (@\($0.screenName))" } ?? "Unknown author"
+    }
+
+    /// The text as a paragraph: line breaks kept, links to the web as links, the rest as text.
+    private func html(_ text: TweetText) -> HTMLFragment {
+        let parts = PostCard.TextPart.parts(text, directory: directory).map { part -> HTMLFragment in
+            if part.isBreak { return .lineBreak }
+            if part.isLink && part.isExternal { return .element("a", ["href": part.href], [.text(part.value)]) }
+            return .text(part.value)
+        }
+        return .element("p", [:], parts)
+    }
+}

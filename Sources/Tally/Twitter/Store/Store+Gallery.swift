@@ -1,0 +1,51 @@
+import GRDB
+
+/// A stored picture (photo, or a video's or GIF's preview) with the post it belongs to, for the gallery.
+public struct GalleryItem: Sendable, Equatable {
+    public var tweetID: String
+    /// Its place among the post's pictures, from 0.
+    public var position: Int
+    public var media: StoredMedia
+}
+
+/// The gallery's queries: every stored post's pictures, in the order of the posts.
+extension Store {
+    /// How many pictures are stored.
+    public func galleryCount() throws -> Int {
+        try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM tweet_media m JOIN tweet t ON t.id = m.tweet_id") ?? 0 }
+    }
+
+    /// Walks every picture newest first (by its post's time, as the post lists order posts; a
+    /// post's own pictures last to first, the exact reverse of oldest first), in chunks whose
+    /// sizes `sizes` gives one after another.
+    public func forEachGalleryChunk(sizes: () -> Int, _ body: ([GalleryItem]) throws -> Void) throws {
+        try queue.read { db in
+            let cursor = try Row.fetchCursor(db, sql: """
+                SELECT m.tweet_id, m.position, m.kind, m.image_url, m.link_url, m.alt, m.width, m.height
+                FROM tweet_media m JOIN tweet t ON t.id = m.tweet_id
+                ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC, m.position DESC
+                """)
+            var items: [GalleryItem] = []
+            var size = max(1, sizes())
+            while let row = try cursor.next() {
+                items.append(GalleryItem(tweetID: row[0], position: row[1], media: StoredMedia(
+                    kind: row[2], imageURL: row[3], linkURL: row[4], alt: row[5], width: row[6], height: row[7])))
+                if items.count == size {
+                    try body(items)
+                    items.removeAll(keepingCapacity: true)
+                    size = max(1, sizes())
+                }
+            }
+            if !items.isEmpty { try body(items) }
+        }
+    }
+
+    /// Whether any of these posts has a picture.
+    public func hasPictures(_ tweets: some Collection<String>) throws -> Bool {
+        guard !tweets.isEmpty else { return false }
+        return try queue.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM tweet_media WHERE tweet_id IN (SELECT value FROM json_each(?)))",
+                              arguments: [JSONArgument.array(Array(tweets))]) ?? false
+        }
+    }
+}

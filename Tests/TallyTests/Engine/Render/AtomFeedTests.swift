@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import Tally
+
+@Suite("Atom feeds: escaped, with stable ids, absolute only under a base URL")
+struct AtomFeedTests {
+    private let feed = AtomFeed(path: "all-tweets/feed.xml", page: "all-tweets/index.html", title: "All posts <b>&</b> · Site", author: "Site",
+                                entries: [AtomFeed.Entry(path: "tweets/2/index.html", title: "Eve: </title><script>x</script>\u{1}", updated: 1_700_000_600,
+                                                         author: "Eve & <co>", html: "<p>a &amp; <a href=\"https://e.org/?a=1&amp;b=2\">e.org</a></p>"),
+                                          AtomFeed.Entry(path: "tweets/1/index.html", title: "older", updated: 1_700_000_000, author: nil, html: "<p>x</p>")])
+
+    @Test("hostile text is escaped once for XML; characters XML cannot hold are replaced")
+    func escaping() {
+        let xml = feed.xml(baseURL: nil)
+        #expect(!xml.contains("<script>"))
+        #expect(xml.contains("<title type=\"text\">Eve: &lt;/title&gt;&lt;script&gt;x&lt;/script&gt;\u{FFFD}</title>"))
+        #expect(xml.contains("<author><name>Eve &amp; &lt;co&gt;</name></author>"))
+        // The entry's HTML is text of the content element: escaped, so a reader unescapes it once.
+        #expect(xml.contains("<content type=\"html\">&lt;p&gt;a &amp;amp; &lt;a href=&quot;https://e.org/?a=1&amp;amp;b=2&quot;&gt;"))
+        #expect(!xml.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
+
+    @Test("without a base URL, links are relative to the feed and ids are tag: URIs of the pages")
+    func relative() {
+        let xml = feed.xml(baseURL: nil)
+        #expect(xml.contains("<id>tag:tally.invalid,2026:all-tweets/feed.xml</id>"))
+        #expect(xml.contains("<id>tag:tally.invalid,2026:tweets/2/index.html</id>"))
+        #expect(xml.contains("<link rel=\"alternate\" type=\"text/html\" href=\"../tweets/2/index.html\"/>"))
+        #expect(xml.contains("<link rel=\"self\" type=\"application/atom+xml\" href=\"../all-tweets/feed.xml\"/>"))
+        // The feed is as new as its newest entry, not as the build.
+        #expect(xml.contains("<updated>2023-11-14T22:23:20Z</updated>\n<author>"))
+    }
+
+    @Test("with a base URL, links and ids are absolute page URLs")
+    func absolute() {
+        let xml = feed.xml(baseURL: "https://example.org/dash")
+        #expect(xml.contains("<id>https://example.org/dash/all-tweets/feed.xml</id>"))
+        #expect(xml.contains("<id>https://example.org/dash/tweets/2/</id>"))
+        #expect(xml.contains("href=\"https://example.org/dash/tweets/2/\""))
+        #expect(xml.contains("href=\"https://example.org/dash/all-tweets/\""))
+    }
+
+    @Test("a feed holds at most the newest 50 entries; titles are cut at a word")
+    func limits() {
+        let many = (0..<70).map { AtomFeed.Entry(path: "tweets/\($0)/index.html", title: "\($0)", updated: Int64($0), author: nil, html: "") }
+        #expect(AtomFeed(path: "f.xml", page: "index.html", title: "t", author: "a", entries: many).entries.count == 50)
+        #expect(AtomFeed.title("first line\nsecond") == "first line")
+        #expect(AtomFeed.title(String(repeating: "word ", count: 30)).hasSuffix("word…"))
+        #expect(AtomFeed.title(String(repeating: "word ", count: 30)).count <= 81)
+    }
+}
