@@ -59,7 +59,7 @@ struct PlacesSection: SiteSection {
         let script = PageScript(asset: "photos.js", data: [
             ("page", "photo"), ("root", Routes.root(from: path)), ("id", photo.id), ("path", path), ("title", title),
             ("place", placeName), ("thumb", links.scriptThumb(photo)),
-        ])
+        ], stylesheet: "zoom.css")  // the viewer's styles, with zoom.js below
         var page = SitePage(path: path, template: "photos/photo", title: title, section: Self.entry.id, model: model, script: script)
         page.scripts = [Routes.asset("zoom.js")]  // photos.js zooms the photo with it
         return page

@@ -147,7 +147,7 @@ struct SearchesSection: SiteSection {
                                        hashtags: tables[.hashtag]!, users: tables[.user]!, perDay: perDay)))
         }
         guard let planned else { return }
-        var list = TweetListPlanner(store: context.store, cards: cards, filter: .terms(searches.map(\.id)), heading: "Posts for \(heading)",
+        var list = TweetListPlanner(context: context, cards: cards, filter: .terms(searches.map(\.id)), heading: "Posts for \(heading)",
                                     path: { Routes.everywhereTweets(folded, page: $0) }, section: Self.entry.id)
         list.links = { [PageLink(text: "Popularity", href: Routes.relative(from: $0, to: path))] }
         if let perDay { list.header = { _ in perDay } }

@@ -134,6 +134,6 @@ struct TweetsSection: SiteSection {
                                                      tweetHref: Routes.relative(from: path, to: Routes.tweet(tweet.id)),
                                                      originalHref: original,
                                                      originalText: item.kind == "photo" ? "The picture at full size" : item.kind == "gif" ? "The GIF" : "The video"),
-                               script: PageScript(asset: "zoom.js")))
+                               script: PageScript(asset: "zoom.js", stylesheet: "zoom.css")))
     }
 }
