@@ -79,7 +79,10 @@ struct FetchCommandsTests {
         defer { server.stop() }
         let project = try newProject()
         let first = try run(command, server, in: project)
-        #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
+        // Nothing on stderr but, on a loaded machine, a connection the stand-in closed and the
+        // client asked again on (the answer is the same): the test must not depend on timing.
+        let told = lines(first.stderr).filter { !$0.contains(": the connection dropped; asking again (") }
+        #expect(first.status == 0 && told.isEmpty, "\(first.stderr)")
         #expect(lines(first.stdout).count == command.pages, "\(first.stdout)")
         #expect(lines(first.stdout).allSatisfy { $0.hasPrefix(server.base + command.serverPath) })
         let stored = try count(command, in: project)
