@@ -90,6 +90,7 @@
   function useDefault(image) {
     if (!artwork || image.src === artwork) { return; }
     image.src = artwork;
+    image.classList.remove('fallback');
     image.classList.add('default-artwork');
   }
   document.addEventListener('error', function (event) {
@@ -97,8 +98,12 @@
   }, true);
 
   function start() {
+    // A picture that failed before this ran may already show tally.js's placeholder ('fallback',
+    // still loading, so not yet complete): it takes the artwork too, whichever came first.
     Array.prototype.forEach.call(document.images, function (image) {
-      if (image.complete && image.naturalWidth === 0 && image.getAttribute('src')) { useDefault(image); }
+      if (image.classList.contains('fallback') || (image.complete && image.naturalWidth === 0 && image.getAttribute('src'))) {
+        useDefault(image);
+      }
     });
     chartView();
     share();
