@@ -108,6 +108,17 @@ public struct TwitterSource: DataSource {
     }
 
     public func searchDocuments(_ context: SiteContext, _ emit: (SearchDocument) throws -> Void) throws {
-        try TwitterSearchDocuments.produce(context.store, emit)
+        try searchDocuments(context, continuing: [], emit)
+    }
+
+    /// The posts' block (weight 0) continues the previous build's when only newer posts were stored since.
+    public func searchContinuations(_ context: SiteContext) throws -> [SearchContinuation] {
+        try TwitterSearchDocuments.continuation(context).map { [SearchContinuation(weight: 0, count: $0.posts)] } ?? []
+    }
+
+    public func searchDocuments(_ context: SiteContext, continuing: Set<Int>, _ emit: (SearchDocument) throws -> Void) throws {
+        // The build took the continuation `searchContinuations` offered: the state it was made from.
+        let previous = continuing.contains(0) ? context.memory.previousState(for: TwitterSearchState.key).flatMap(TwitterSearchState.init(decoding:)) : nil
+        try TwitterSearchDocuments.produce(context.store, continuing: previous, keep: { context.memory.keep($0.encoded, for: TwitterSearchState.key) }, emit)
     }
 }

@@ -94,6 +94,66 @@ struct IncrementalBuildTests {
         }
     }
 
+    /// A search page of tweets `ids` (ten minutes apart by id) by the users `authors` cycles through.
+    private static func searchPage(_ ids: [Int], authors: [(id: String, name: String)], query: String) -> String {
+        let statuses: [[String: Any]] = ids.enumerated().map { offset, id in
+            let author = authors[offset % authors.count]
+            return ["id_str": "\(id)", "text": "post \(id) about #swift and café", "created_at": Self.twitterDate(1_577_836_800 + id * 600),
+                    "user": ["id_str": author.id, "screen_name": author.id, "name": author.name],
+                    "entities": ["hashtags": [["text": "swift", "indices": [15, 21]]], "user_mentions": [], "urls": []] as [String: Any]]
+        }
+        let data = try! JSONSerialization.data(withJSONObject: ["statuses": statuses, "search_metadata": ["query": query, "count": ids.count]],
+                                               options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func twitterDate(_ seconds: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE MMM dd HH:mm:ss Z yyyy"
+        return formatter.string(from: Date(timeIntervalSince1970: Double(seconds)))
+    }
+
+    @Test("the search index carries its posts over when only newer posts came, and indexes them again when an older one or a renamed author came; each equals a clean build")
+    func searchIndexCarried() throws {
+        let project = TestProject()
+        let people = [(id: "ann", name: "Ann"), (id: "bob", name: "Bob")]
+        try project.folder.write(["a.json": Self.searchPage(Array(100..<137), authors: people, query: "swift")])
+        try project.importFiles(["a.json"])
+        let first = try project.build()
+        #expect(first.carriedSearchDocuments == 0)
+        // Newer posts, by the same people and a new one: the 37 earlier posts are carried.
+        try project.folder.write(["b.json": Self.searchPage(Array(200..<210), authors: people + [(id: "cy", name: "Cy")], query: "swift")])
+        try project.importFiles(["b.json"])
+        let newer = try project.build()
+        #expect(newer.updated && newer.carriedSearchDocuments == 37)
+        try expectSameAsClean(project, after: "newer posts")
+        // And again: the carried block goes on from where the last rebuild left it.
+        try project.folder.write(["c.json": Self.searchPage([300], authors: people, query: "café")])
+        try project.importFiles(["c.json"])
+        #expect(try project.build().carriedSearchDocuments == 47)
+        try expectSameAsClean(project, after: "a new search with one newer post")
+        // An older post lands among the others: every post is indexed again.
+        try project.folder.write(["d.json": Self.searchPage([150], authors: people, query: "swift")])
+        try project.importFiles(["d.json"])
+        let older = try project.build()
+        #expect(older.updated && older.carriedSearchDocuments == 0)
+        try expectSameAsClean(project, after: "an older post")
+        // A renamed author's older posts are titled with the new name: indexed again.
+        try project.folder.write(["e.json": Self.searchPage([400], authors: [(id: "ann", name: "Ann Renamed")], query: "swift")])
+        try project.importFiles(["e.json"])
+        let renamed = try project.build()
+        #expect(renamed.updated && renamed.carriedSearchDocuments == 0)
+        try expectSameAsClean(project, after: "a renamed author")
+        #expect(try project.page("search/index.js").contains("\"documents\""))
+        // Newer posts after a full index (by Bob: Ann's name as before would be another rename).
+        try project.folder.write(["f.json": Self.searchPage([500, 501], authors: [people[1]], query: "swift")])
+        try project.importFiles(["f.json"])
+        #expect(try project.build().carriedSearchDocuments == 50)
+        try expectSameAsClean(project, after: "newer posts after a full index")
+    }
+
     @Test("a template edit plans the pages of the source whose folder holds it, the layout's every page; each equals a clean build")
     func templateEdits() throws {
         let project = TestProject()

@@ -10,6 +10,9 @@ public struct BuildReport: Sendable, Equatable, CustomStringConvertible {
     public var unchanged = false
     /// The previous site was updated in place: `pages` counts only the pages planned again.
     public var updated = false
+    /// Search documents carried over from the previous site's index rather than read again
+    /// (`SearchContinuation`): the rebuild tokenised only the documents after them.
+    public var carriedSearchDocuments = 0
 
     public init(pages: Int, files: Int, changed: Int, removed: Int, output: String, unchanged: Bool = false, updated: Bool = false) {
         self.pages = pages

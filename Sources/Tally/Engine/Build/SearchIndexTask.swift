@@ -18,13 +18,15 @@ final class SearchIndexTask: @unchecked Sendable {
     private struct Stopped: Error {}
 
     /// Starts gathering every source's documents, in registry order, with `context` (whose store
-    /// should be a connection of its own: `Store.reader()`, closed when the thread ends).
-    init(sources: [any DataSource], context: SiteContext) {
+    /// should be a connection of its own: `Store.reader()`, closed when the thread ends). The
+    /// `carried` blocks come first, and each source continues the weights `continuing` names for it.
+    init(sources: [any DataSource], context: SiteContext, carried: Carried = Carried()) {
         let thread = Thread { [self] in
             var index = SearchIndexWriter()
             do {
+                for block in carried.blocks { index.carry(block) }
                 for (number, source) in sources.enumerated() {
-                    try source.searchDocuments(context) { document in
+                    try source.searchDocuments(context, continuing: carried.weights[number] ?? []) { document in
                         if lock.withLock({ stopped }) { throw Stopped() }
                         index.add(document, source: number)
                     }
@@ -38,6 +40,33 @@ final class SearchIndexTask: @unchecked Sendable {
         }
         thread.name = "tally search index"
         thread.start()
+    }
+
+    /// The blocks a rebuild carries over from the previous site's index, and the weights each
+    /// source (by place in the registry) continues.
+    struct Carried {
+        var blocks: [CarriedSearchBlock] = []
+        var weights: [Int: Set<Int>] = [:]
+
+        /// The record files' keys (`OutputFile.section`) the update keeps: the carried blocks'.
+        var keptSections: [String] { blocks.map { SearchIndexWriter.recordSection($0.block) } }
+    }
+
+    /// In a build that updates a site: asks each source which of its blocks continue the
+    /// previous build's, and reads those blocks back from the previous site's files (`read`).
+    /// All or none: when one cannot be read, every document is gathered again.
+    static func carried(sources: [any DataSource], context: SiteContext, read: (String) -> [UInt8]?) throws -> Carried {
+        guard context.memory.updates else { return Carried() }
+        var wanted: [Int32: Int] = [:]
+        var weights: [Int: Set<Int>] = [:]
+        for (number, source) in sources.enumerated() {
+            for continuation in try source.searchContinuations(context) where continuation.count > 0 {
+                wanted[SearchIndexWriter.block(weight: continuation.weight, source: number)] = continuation.count
+                weights[number, default: []].insert(continuation.weight)
+            }
+        }
+        guard let blocks = CarriedSearchBlock.read(wanted, chunkSize: SearchIndexWriter().chunkSize, read: read) else { return Carried() }
+        return Carried(blocks: blocks, weights: weights)
     }
 
     /// Waits for the documents and hands over the index, or the error that stopped it.

@@ -95,8 +95,13 @@ public struct SiteBuilder {
             context.memory.keep(Array(digest.utf8), for: key)
         }
         context.memory.start(previous: previous)
-        let keeping = Set(previous == nil ? [] : sections.filter(\.section.keepsUnplanned).map(\.key))
-        let record = BuildRecord(global: fingerprint.global, states: context.memory.states)
+        // The search's blocks that continue the previous build's are read back from its files
+        // now, before the update decides which of those files stay.
+        let carried = try SearchIndexTask.carried(sources: sources, context: context, read: output.previousFile)
+        let keeping = Set(previous == nil ? [] : sections.filter(\.section.keepsUnplanned).map(\.key) + carried.keptSections)
+        // Read once every file is made: the search keeps its sources' states as its thread ends.
+        let memory = context.memory
+        func record() -> BuildRecord { BuildRecord(global: fingerprint.global, states: memory.states) }
         steps.expect(parts.reduce(4) { $0 + $1.sections.count })  // search, home, hosting files, assets
         var pages = 0
         // Every page's path, for the sitemap (only written with a base URL): pages are the HTML files.
@@ -111,7 +116,7 @@ public struct SiteBuilder {
             var own = context
             own.store = try store.reader()
             return own
-        }())
+        }(), carried: carried)
         defer { search.stop() }
         let produce: ((OutputFile) throws -> Void) throws -> Void = { emitFile in try withoutActuallyEscaping(emitFile) { emitOutput in
             let target = WriteTarget(emitOutput)
@@ -163,12 +168,14 @@ public struct SiteBuilder {
             pages = sink.pageCount + 1
             failed = false
         } }
-        let report = previous == nil ? try output.write(fingerprint: fingerprint.all, record: record, produce)
-            : try output.update(fingerprint: fingerprint.all, record: record, keeping: keeping, produce)
+        let report = previous == nil ? try output.write(fingerprint: fingerprint.all, record: record(), produce)
+            : try output.update(fingerprint: fingerprint.all, record: record(), keeping: keeping, produce)
         // Two names whose slugs met (only a forged 48-bit hash can): the first page stays.
         for path in report.duplicates { warn?("\(path): two pages share this path; the first was kept, the other left out") }
-        return BuildReport(pages: pages, files: report.files, changed: report.changed, removed: report.removed, output: outputName,
-                           updated: previous != nil)
+        var built = BuildReport(pages: pages, files: report.files, changed: report.changed, removed: report.removed, output: outputName,
+                                updated: previous != nil)
+        built.carriedSearchDocuments = carried.blocks.reduce(0) { $0 + $1.count }
+        return built
     }
 
     /// The home page: each card's Markdown rendered by its source's template, in registry order.

@@ -13,7 +13,7 @@ public final class MemoryOutput: SiteOutput, @unchecked Sendable {
     /// One file of the last complete build.
     public func file(_ path: String) -> [UInt8]? { lock.withLock { current[path] } }
 
-    public func write(fingerprint: String?, record: BuildRecord?, _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
+    public func write(fingerprint: String?, record: @autoclosure () -> BuildRecord?, _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
         var next: [String: [UInt8]] = [:]
         var duplicates: [String] = []
         try produce { file in

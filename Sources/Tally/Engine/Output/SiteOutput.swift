@@ -5,7 +5,8 @@ public protocol SiteOutput {
     /// need not hold every rendered page at once; reports how it differs from the previous one.
     /// `fingerprint` says what the site is built from, so a later build can tell nothing changed;
     /// `record` what a later build may plan from (nil: nothing).
-    func write(fingerprint: String?, record: BuildRecord?, _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport
+    /// `record` is read once every file was handed over.
+    func write(fingerprint: String?, record: @autoclosure () -> BuildRecord?, _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport
     /// When the site there was built from inputs with this fingerprint, replaces only `files` (the
     /// few that change with every build) and reports it; nil when it must be built whole.
     func refresh(fingerprint: String, _ files: [OutputFile]) throws -> WriteReport?
@@ -14,10 +15,13 @@ public protocol SiteOutput {
     func previousStates(global: String) -> [String: [UInt8]]?
     /// The previous build's files of these sections (`OutputFile.section`), for a sitemap.
     func previousPaths(sections: Set<String>) throws -> [String]
+    /// A file of the previous build's site, as it is there; nil when there is none (or no site).
+    /// Only after `previousStates` said the site can be updated.
+    func previousFile(_ path: String) -> [UInt8]?
     /// Updates the previous build's site in place: files handed over replace theirs, and the
     /// previous build's files that were not handed over stay when their section is in `keeping`,
     /// and go otherwise. Only after `previousStates` said the site can be.
-    func update(fingerprint: String, record: BuildRecord, keeping: Set<String>,
+    func update(fingerprint: String, record: @autoclosure () -> BuildRecord, keeping: Set<String>,
                 _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport
 }
 
@@ -30,8 +34,9 @@ extension SiteOutput {
     public func refresh(fingerprint: String, _ files: [OutputFile]) throws -> WriteReport? { nil }
     public func previousStates(global: String) -> [String: [UInt8]]? { nil }
     public func previousPaths(sections: Set<String>) throws -> [String] { [] }
+    public func previousFile(_ path: String) -> [UInt8]? { nil }
 
-    public func update(fingerprint: String, record: BuildRecord, keeping: Set<String>,
+    public func update(fingerprint: String, record: @autoclosure () -> BuildRecord, keeping: Set<String>,
                        _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
         throw OutputError(path: "\(Self.self)", reason: "cannot update a previous site in place")
     }

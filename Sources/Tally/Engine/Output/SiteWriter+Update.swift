@@ -32,7 +32,12 @@ extension SiteWriter {
         return paths
     }
 
-    public func update(fingerprint: String, record: BuildRecord, keeping: Set<String>,
+    public func previousFile(_ path: String) -> [UInt8]? {
+        guard let url = try? Self.resolve(path, under: output) else { return nil }
+        return try? [UInt8](Data(contentsOf: url))
+    }
+
+    public func update(fingerprint: String, record: @autoclosure () -> BuildRecord, keeping: Set<String>,
                        _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
@@ -82,6 +87,8 @@ extension SiteWriter {
                 try lines.file(line, section: current.name)
                 count += 1
             }
+            // Read only now: sources may keep state while the files are made (the search's, as its thread ends).
+            let record = record()
             let state = try writeState(record, to: pendingState)
             try lines.append(Manifest.trailer(folder: identity, fingerprint: fingerprint, global: record.global, state: state))
             try lines.close()

@@ -35,7 +35,7 @@ public struct SiteWriter: SiteOutput {
     /// Writes the whole new site from files handed over one at a time by `produce`, so a build
     /// need not hold every rendered page at once.
     @discardableResult
-    public func write(fingerprint: String?, record: BuildRecord? = nil,
+    public func write(fingerprint: String?, record: @autoclosure () -> BuildRecord? = nil,
                       _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
@@ -84,6 +84,8 @@ public struct SiteWriter: SiteOutput {
             // Written before the swap, naming the staging folder (which becomes the output by
             // rename): a build killed in between leaves a manifest that no longer matches, which the
             // next build notices and so never links a file it did not check.
+            // Read only now: sources may keep state while the files are made (the search's, as its thread ends).
+            let record = record()
             let state = try record.map { try writeState($0, to: pendingState) }
             try lines.append(Manifest.trailer(folder: Self.identity(of: staging.path), fingerprint: fingerprint, global: record?.global, state: state))
             try lines.close()

@@ -15,6 +15,10 @@
 /// the shards that hold their words and the last record chunks of their blocks, not every file.
 /// The script ranks equal matches by block (weight first, then the source registered first), then
 /// the highest number first: the document its source stored last.
+///
+/// A rebuild whose source says a block continues the previous build's (`SearchContinuation`)
+/// carries that block over (`carry`): its postings read back from the previous shards, its
+/// record files left in place but the last, and only the documents after them added.
 public struct SearchIndexWriter {
     /// Roughly how many bytes of postings a shard holds (a token with more is a shard of its own).
     public var shardBytes = 12_000
@@ -28,6 +32,9 @@ public struct SearchIndexWriter {
     // memory), listed under its block.
     private var records = RecordSpill()
     private var blocks: [Int32: [Int]] = [:]
+    /// Carried blocks: how many documents each holds from the previous build, and the records
+    /// of its last chunk when that chunk is not full (the new ones complete it).
+    private var carried: [Int32: (count: Int, tail: [[UInt8]])] = [:]
     private var tokenNumbers: [String: Int32] = [:]
     private var tokens: [String] = []
     private var postings: [Posting] = []
@@ -54,6 +61,12 @@ public struct SearchIndexWriter {
         /// A document with the token in its title is listed there only.
         mutating func addBody(_ id: Int32) {
             if lastTitle != id && lastBody != id { Self.append(id, after: &lastBody, to: &bodies) }
+        }
+
+        /// Numbers read back from a previous build, ascending (a title's are not in the bodies).
+        mutating func carry(titles ids: [Int32], bodies bodyIDs: [Int32]) {
+            for id in ids { Self.append(id, after: &lastTitle, to: &titles) }
+            for id in bodyIDs { Self.append(id, after: &lastBody, to: &bodies) }
         }
 
         /// Gaps are signed (zigzag): documents come block by block, so a number may be lower than
@@ -93,15 +106,31 @@ public struct SearchIndexWriter {
         Int32(min(max(weight, 0), 15)) * 8 + 7 - Int32(min(max(source, 0), 7))
     }
 
+    /// The key its record files are written under (`OutputFile.section`): a rebuild that
+    /// carries the block keeps those it does not write again.
+    public static func recordSection(_ block: Int32) -> String { "search-docs-\(block)" }
+
+    /// Carries `block` over from the previous build: its documents keep their numbers, postings
+    /// and record files, and the documents added to it come after them. Before any `add`.
+    mutating func carry(_ block: CarriedSearchBlock) {
+        precondition(sealed == nil && blocks.isEmpty && carried[block.block] == nil, "blocks are carried over before any document is added")
+        carried[block.block] = (block.count, block.tail)
+        added += block.count
+        for posting in block.postings {
+            let n = number(of: posting.token)
+            postings[n].carry(titles: posting.titles, bodies: posting.bodies)
+        }
+    }
+
     /// Adds one document to the end of its block (`block(weight:source:)`).
     public mutating func add(_ document: SearchDocument, source: Int = 0) {
         precondition(sealed == nil, "a sealed search index takes no more documents")
         let block = Self.block(weight: document.weight, source: source)
-        let place = blocks[block, default: []].count
+        let place = (carried[block]?.count ?? 0) + blocks[block, default: []].count
         // A block past 2^24 documents (never seen: a million documents are 1/16 of it) starts over at
         // its first number rather than run into the next block.
         let id = block * Self.blockSize + Int32(place % Int(Self.blockSize))
-        blocks[block, default: []].append(added)
+        blocks[block, default: []].append(records.count)  // its record's place in the spill
         added += 1
         SearchText.forEachToken(document.title) { token in
             let n = number(of: token)
@@ -200,27 +229,40 @@ public struct SearchIndexWriter {
         return boundaries
     }
 
-    /// The result records, `chunkSize` a file, block by block.
+    /// The blocks in number order, with how many documents each holds.
+    private var blockCounts: [(block: Int32, count: Int)] {
+        Set(blocks.keys).union(carried.keys).sorted().map { ($0, (carried[$0]?.count ?? 0) + (blocks[$0]?.count ?? 0)) }
+    }
+
+    /// The result records, `chunkSize` a file, block by block (a carried block's from its last
+    /// chunk: those before it are the previous build's files, unchanged).
     private func writeRecords(_ emit: (OutputFile) throws -> Void) throws {
-        let ordered = blocks.keys.sorted()
-        for block in ordered {
-            let members = blocks[block]!
-            for start in stride(from: 0, to: members.count, by: chunkSize) {
+        for (block, count) in blockCounts {
+            let members = blocks[block] ?? []
+            let kept = carried[block]?.count ?? 0
+            let tail = carried[block]?.tail ?? []
+            let first = kept / chunkSize * chunkSize
+            for start in stride(from: first, to: count, by: chunkSize) {
                 let key = "\(block)-\(start / chunkSize)"
                 var bytes = Array("tallySearch.docs(\"\(key)\",[\n".utf8)
-                for (offset, record) in members[start..<min(start + chunkSize, members.count)].enumerated() {
-                    if offset > 0 { bytes += Array(",\n".utf8) }
-                    try records.read(record, into: &bytes)
+                for place in start..<min(start + chunkSize, count) {
+                    if place > start { bytes += Array(",\n".utf8) }
+                    if place < kept {
+                        bytes += tail[place - first]
+                    } else {
+                        try records.read(members[place - kept], into: &bytes)
+                    }
                 }
                 bytes += Array("]);\n".utf8)
-                try emit(OutputFile(path: Routes.searchDocuments(key), bytes: bytes))
+                var file = OutputFile(path: Routes.searchDocuments(key), bytes: bytes)
+                file.section = Self.recordSection(block)
+                try emit(file)
             }
         }
     }
 
     /// `search/index.js`: the counts, the blocks and the shards' first tokens.
     private func writeIndex(boundaries: [String], _ emit: (OutputFile) throws -> Void) throws {
-        let ordered = blocks.keys.sorted()
         var index = Array("window.tallySearchIndex = {\"documents\":\(added),\"chunkSize\":\(chunkSize),\"blockSize\":\(Self.blockSize),".utf8)
         index += Array("\"maxLength\":\(SearchText.maxLength),\"shardFolder\":".utf8)
         JavaScript.appendString(Routes.searchShardFolder, to: &index)
@@ -228,9 +270,9 @@ public struct SearchIndexWriter {
         JavaScript.appendString(Routes.searchDocumentFolder, to: &index)
         // Each block with how many documents it holds, in number order.
         index += Array(",\"blocks\":[".utf8)
-        for (offset, block) in ordered.enumerated() {
+        for (offset, (block, count)) in blockCounts.enumerated() {
             if offset > 0 { index.append(UInt8(ascii: ",")) }
-            index += Array("[\(block),\(blocks[block]!.count)]".utf8)
+            index += Array("[\(block),\(count)]".utf8)
         }
         index += Array("],\n\"shards\":[".utf8)
         for (offset, boundary) in boundaries.enumerated() {
@@ -290,36 +332,54 @@ enum PostingCode {
         }
     }
 
+    /// Each character's value in `alphabet`, or -1.
+    private static let values: [Int8] = {
+        var values = [Int8](repeating: -1, count: 128)
+        for (value, character) in alphabet.enumerated() { values[Int(character)] = Int8(value) }
+        return values
+    }()
+
     /// The numbers back from their text: the script's decoder, for tests.
     static func decode(_ text: String) -> [Int32] {
-        let bytes = Array(text.utf8)
+        decode(Array(text.utf8)[...])!
+    }
+
+    /// The numbers back from their text, or nil when it is not one `append` wrote (a shard read
+    /// back from a previous build, `CarriedSearchBlock`).
+    static func decode(_ bytes: ArraySlice<UInt8>) -> [Int32]? {
         var values: [Int32] = []
-        var position = 0
-        func readNumber() -> Int {
+        var position = bytes.startIndex
+        func digit() -> Int? {
+            let byte = bytes[position]
+            guard byte < 128, Self.values[Int(byte)] >= 0 else { return nil }
+            position += 1
+            return Int(Self.values[Int(byte)])
+        }
+        func readNumber() -> Int? {
             var value = 0
-            while position < bytes.count {
-                let digit = alphabet.firstIndex(of: bytes[position])!
-                position += 1
+            while position < bytes.endIndex {
+                guard let digit = digit(), value < Int(Int32.max) else { return nil }
                 value = value * 32 + (digit & 31)
-                if digit < 32 { break }
+                if digit < 32 { return value }
             }
-            return value
+            return nil
         }
         if bytes.first == UInt8(ascii: "~") {
-            position = 1
-            let first = readNumber()
+            position += 1
+            guard let first = readNumber() else { return nil }
             var offset = 0
-            while position < bytes.count {
-                let digit = alphabet.firstIndex(of: bytes[position])!
-                for bit in 0..<6 where digit & (1 << bit) != 0 { values.append(Int32(first + offset + bit)) }
+            while position < bytes.endIndex {
+                guard let digit = digit() else { return nil }
+                for bit in 0..<6 where digit & (1 << bit) != 0 { values.append(Int32(truncatingIfNeeded: first + offset + bit)) }
                 offset += 6
-                position += 1
             }
             return values
         }
         var previous = -1
-        while position < bytes.count {
-            previous += readNumber() + 1
+        while position < bytes.endIndex {
+            guard let gap = readNumber() else { return nil }
+            previous += gap + 1
+            guard previous <= Int(Int32.max) else { return nil }
             values.append(Int32(previous))
         }
         return values

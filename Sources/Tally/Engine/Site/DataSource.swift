@@ -61,6 +61,12 @@ public protocol DataSource: Sendable {
     /// Hands every document the site search should find to `emit`: its kind, title, body, page,
     /// date and weight. Straight from store queries, so the source need not hold them all.
     func searchDocuments(_ context: SiteContext, _ emit: (SearchDocument) throws -> Void) throws
+    /// In a build that updates a site: the weights whose documents continue the previous
+    /// build's (`SearchContinuation`), asked before any document is gathered. None by default.
+    func searchContinuations(_ context: SiteContext) throws -> [SearchContinuation]
+    /// Hands over the documents as `searchDocuments(_:_:)` does, but for each weight in
+    /// `continuing` (whose continuation the build took) only those after the previous build's.
+    func searchDocuments(_ context: SiteContext, continuing: Set<Int>, _ emit: (SearchDocument) throws -> Void) throws
 }
 
 extension DataSource {
@@ -76,6 +82,10 @@ extension DataSource {
     public func claimsFolder(at url: URL) -> Bool { false }
     public var folderHint: String? { nil }
     public func searchDocuments(_ context: SiteContext, _ emit: (SearchDocument) throws -> Void) throws {}
+    public func searchContinuations(_ context: SiteContext) throws -> [SearchContinuation] { [] }
+    public func searchDocuments(_ context: SiteContext, continuing: Set<Int>, _ emit: (SearchDocument) throws -> Void) throws {
+        try searchDocuments(context, emit)
+    }
     public var summary: String? { nil }
     public var nextSteps: [String] { [] }
     public var commands: [any ParsableCommand.Type] { [] }

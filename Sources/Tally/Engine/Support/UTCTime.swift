@@ -48,4 +48,28 @@ public enum UTCTime {
     public static func dayText(_ seconds: Int64) -> String {
         String(format(seconds).prefix(10))
     }
+
+    /// How many of these times (newest first) fall in each month (`2013-12`, as SQLite's
+    /// `strftime('%Y-%m')` writes it), newest month first; nil for a time outside the years
+    /// 1000–9999, which the two write differently.
+    public static func months(newestFirst times: [Int64]) -> [(key: String, count: Int)]? {
+        var months: [(key: String, count: Int)] = []
+        // Times within a month's bounds need no formatting: only a time before them starts one.
+        var start = Int64.max
+        for time in times {
+            guard (-30_610_224_000...253_402_300_799).contains(time) else { return nil }
+            if time >= start, !months.isEmpty {
+                months[months.count - 1].count += 1
+                continue
+            }
+            let key = String(format(time).prefix(7))
+            if months.last?.key == key {
+                months[months.count - 1].count += 1
+            } else {
+                months.append((key, 1))
+            }
+            start = seconds(year: Int(key.prefix(4))!, month: Int(key.suffix(2))!, day: 1, hour: 0, minute: 0, second: 0, offset: 0)!
+        }
+        return months
+    }
 }

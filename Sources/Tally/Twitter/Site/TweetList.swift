@@ -75,7 +75,7 @@ struct TweetListPlanner {
     /// `header` did. `whole` plans every page (a new list, or a new heading).
     func planChanges(new: Set<String>, cards: Set<String>, header: Bool, whole: Bool, into sink: PageSink) throws {
         if whole { return try plan(into: sink) }
-        let ids = try store.tweetIDs(filter)
+        let (ids, times) = try store.tweetIDs(filter)
         let total = ids.count
         let pages = max(1, (total + Self.pageSize - 1) / Self.pageSize)
         var added = 0
@@ -100,7 +100,9 @@ struct TweetListPlanner {
         let newestIDs = Array(ids.prefix(AtomFeed.limit))
         let newestChunk = try store.tweetChunk(ids: newestIDs)
         try feed(newestChunk.tweets.map { ($0, newestChunk) }, into: sink)
-        let months = touched.contains(pages) ? try store.tweetsPer(.month, filter).reversed().map { $0 } : []
+        // The jump by month, newest first, counted from the times already read (one scan of a
+        // hashtag's thousands of tweets, not two).
+        let months = touched.contains(pages) ? try UTCTime.months(newestFirst: times) ?? store.tweetsPer(.month, filter).reversed().map { $0 } : []
         for number in touched.sorted(by: >) {
             // Newest first: the newest page holds what is left over the full pages below it.
             let slice = Array(ids[(total - min(number * Self.pageSize, total))..<(total - (number - 1) * Self.pageSize)])

@@ -34,22 +34,29 @@ public enum TwitterSearchDocuments {
     /// there (the search index keeps each kind's numbers, and its files, as they were). Row ids
     /// are not used: a store upgraded from an older Tally numbers its rows otherwise.
     public static func produce(_ store: Store, _ emit: (SearchDocument) throws -> Void) throws {
-        struct Newest { var tweetID: String; var date: Int64; var display: String; var first: Int }
-        var people: [String: Newest] = [:]
-        var hashtags: [String: Newest] = [:]
-        try store.forEachSearchableTweet { row in
+        try produce(store, continuing: nil, keep: { _ in }, emit)
+    }
+
+    /// The same, continuing `previous` (`continuation`): only the tweets stored since it are
+    /// read and handed over, and the people and hashtags start from where it left them. The
+    /// state these documents were made from goes to `keep`, for the next build.
+    static func produce(_ store: Store, continuing previous: TwitterSearchState?, keep: (TwitterSearchState) -> Void,
+                        _ emit: (SearchDocument) throws -> Void) throws {
+        // Read first: a tweet stored while the rows are read is read again by the next build.
+        let clock = try store.twitterClock()
+        var state = previous ?? TwitterSearchState(store: store.path, clock: clock)
+        state.store = store.path
+        state.clock = clock
+        try store.forEachSearchableTweet(storedAfter: previous?.clock.seq) { row in
             // The author is the title: a person's tweets rank with their name, after the person.
             let author = row.screenName.map { "\(row.name ?? $0) (@\($0))" } ?? "Unknown author"
             try emit(SearchDocument(kind: row.network == .twitter ? tweet : post, title: author, body: readable(row.text, links: row.links), path: Routes.tweet(row.id), date: row.createdAt, weight: 0))
             // Oldest first: each later tweet is the newer one; `first` keeps the order of the oldest.
-            if let id = row.authorID {
-                people[id] = Newest(tweetID: row.id, date: row.createdAt, display: author, first: people[id]?.first ?? people.count)
-            }
-            for tag in row.hashtags {
-                let folded = tag.lowercased()
-                hashtags[folded] = Newest(tweetID: row.id, date: row.createdAt, display: "#" + tag, first: hashtags[folded]?.first ?? hashtags.count)
-            }
+            state.add(row, display: author)
         }
+        keep(state)
+        let people = state.people
+        let hashtags = state.hashtags
         // Read after the tweets, not held while they are: the index is gathered beside the
         // sections (`SearchIndexTask`), in the same memory as their biggest page.
         let terms = try store.allTerms()
@@ -91,5 +98,22 @@ public enum TwitterSearchDocuments {
                                                                date: searches.map(\.searchedAt).max(), weight: 3)))
         }
         for (_, document) in searchDocuments.sorted(by: { $0.place < $1.place }) { try emit(document) }
+    }
+
+    /// The previous build's state when this one can continue its posts' block: the same store,
+    /// no prune since, every tweet stored since sorting after the last it indexed, and no author
+    /// of an earlier one renamed (their titles would change). Nil to index every tweet again.
+    static func continuation(_ context: SiteContext) throws -> TwitterSearchState? {
+        let memory = context.memory
+        guard let bytes = memory.previousState(for: TwitterSearchState.key), let state = TwitterSearchState(decoding: bytes), state.posts > 0,
+              let pageBytes = memory.previousState(for: TwitterSource.sourceID), let pages = TwitterState(decoding: pageBytes) else { return nil }
+        let store = context.store
+        let clock = try store.twitterClock()
+        guard state.store == store.path, state.clock.origin == clock.origin, state.clock.removals == clock.removals,
+              state.clock.seq <= clock.seq else { return nil }
+        let changed = try store.allUsers().filter { pages.users[$0.id] != TwitterState.digest(of: $0) }.map(\.id)
+        let growth = try store.searchIndexGrowth(after: state.clock.seq, last: state.last.map { ($0.createdAt, $0.id) }, changedAuthors: changed)
+        guard growth.older == state.posts, !growth.interleaved, !growth.touchesOlder else { return nil }
+        return state
     }
 }

@@ -34,7 +34,7 @@ struct TwitterState: Equatable {
         self.store = store
         self.clock = clock
         self.media = StateBytes.digest(media.sorted())
-        for user in users { self.users[user.id] = StateBytes.digest([user.screenName, user.name, user.avatarURL]) }
+        for user in users { self.users[user.id] = Self.digest(of: user) }
         for person in people {
             let user = person.user
             self.people[user.screenName.lowercased()] = Digests(
@@ -56,12 +56,15 @@ struct TwitterState: Equatable {
         for timeline in timelines { self.timelines[timeline.id] = StateBytes.digest([timeline.name, "\(timeline.tweetCount)"]) }
     }
 
+    /// What a card (and a search result) shows of a user.
+    static func digest(of user: StoredUser) -> UInt64 {
+        StateBytes.digest([user.screenName, user.name, user.avatarURL])
+    }
+
     var encoded: [UInt8] {
         var out = StateBytes()
         out.append(store)
-        out.append(clock.origin)
-        out.append(clock.seq)
-        out.append(clock.removals)
+        clock.append(to: &out)
         out.append(media)
         out.append(UInt64(users.count))
         for (id, digest) in users.sorted(by: { $0.key < $1.key }) {
@@ -93,10 +96,10 @@ struct TwitterState: Equatable {
     /// The state `encoded` wrote, or nil for bytes it did not.
     init?(decoding bytes: [UInt8]) {
         var reader = StateReader(bytes)
-        guard let store = reader.text(), let origin = reader.text(), let seq = reader.integer(), let removals = reader.integer(),
+        guard let store = reader.text(), let clock = TwitterClock(reading: &reader),
               let media = reader.number(), let userCount = reader.number() else { return nil }
         self.store = store
-        clock = TwitterClock(origin: origin, seq: seq, removals: removals)
+        self.clock = clock
         self.media = media
         for _ in 0..<userCount {
             guard let id = reader.text(), let digest = reader.number() else { return nil }

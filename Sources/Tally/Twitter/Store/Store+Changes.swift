@@ -139,12 +139,19 @@ extension Store {
         }
     }
 
-    /// The ids of the filter's tweets, newest first (the order of its pages).
-    public func tweetIDs(_ filter: TweetFilter) throws -> [String] {
+    /// The ids of the filter's tweets, newest first (the order of its pages), with their times.
+    public func tweetIDs(_ filter: TweetFilter) throws -> (ids: [String], times: [Int64]) {
         try queue.read { db in
             let (clause, arguments) = filter.clause
-            return try String.fetchAll(db, sql: "SELECT t.id FROM tweet t" + clause + " ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC",
-                                       arguments: arguments)
+            var ids: [String] = []
+            var times: [Int64] = []
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT t.id, t.created_at FROM tweet t" + clause
+                                                                   + " ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC"), arguments: arguments)
+            while let row = try rows.next() {
+                ids.append(row[0])
+                times.append(row[1])
+            }
+            return (ids, times)
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// A tweet as the site search needs it: text, author, time and the hashtags it names.
@@ -18,15 +19,17 @@ public struct SearchableTweet: Sendable {
 
 extension Store {
     /// Every stored tweet, oldest first (so the search index numbers new tweets after the ones
-    /// stored before), handed over one at a time so the index need not hold the store's rows twice.
-    public func forEachSearchableTweet(_ body: (SearchableTweet) throws -> Void) throws {
+    /// stored before), handed over one at a time so the index need not hold the store's rows twice;
+    /// with `seq`, only those stored after it.
+    public func forEachSearchableTweet(storedAfter seq: Int64? = nil, _ body: (SearchableTweet) throws -> Void) throws {
         try queue.read { db in
             let parser = JSONParser()
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT t.id, t.created_at, t.text, t.entities, t.network, u.id AS uid, u.screen_name, u.name
                 FROM tweet t LEFT JOIN user u ON u.id = t.author_id
+                \(seq == nil ? "" : "WHERE t.seq > ?")
                 ORDER BY t.created_at, length(t.id), t.id
-                """)
+                """, arguments: seq.map { [$0] } ?? [])
             while let row = try rows.next() {
                 let entities: String = row["entities"]
                 let parsed = entities.contains("[\"h\"") || entities.contains("[\"l\"") ? TextEntity.fromStorageJSON(entities, parser: parser) : []
@@ -34,6 +37,37 @@ extension Store {
                                          screenName: row["screen_name"], name: row["name"], network: PostNetwork(stored: row["network"]),
                                          hashtags: parsed.filter { $0.kind == .hashtag }.map(\.value), links: parsed.filter { $0.kind == .url }))
             }
+        }
+    }
+}
+
+/// Where the posts stored since a build stand against those it indexed (`store.searchIndexGrowth`).
+public struct SearchIndexGrowth: Sendable, Equatable {
+    /// Posts stored at or before the build's clock.
+    public var older: Int
+    /// Whether a post stored since sorts at or before the last one the build indexed.
+    public var interleaved: Bool
+    /// Whether one of the given authors wrote a post stored at or before the clock.
+    public var touchesOlder: Bool
+}
+
+extension Store {
+    /// How the posts stored after `seq` continue those stored before: the search index carries
+    /// its posts' block over only when none sorts among the older ones (`last` is the newest of
+    /// those, as `forEachSearchableTweet` orders them) and no author of an older one changed.
+    public func searchIndexGrowth(after seq: Int64, last: (createdAt: Int64, id: String)?, changedAuthors: [String]) throws -> SearchIndexGrowth {
+        try queue.read { db in
+            let older = try Int.fetchOne(db, sql: "SELECT count(*) FROM tweet WHERE seq <= ?", arguments: [seq]) ?? 0
+            var interleaved = false
+            if let last {
+                interleaved = try Bool.fetchOne(db, sql: """
+                    SELECT EXISTS (SELECT 1 FROM tweet WHERE seq > ? AND (created_at, length(id), id) <= (?, length(?), ?))
+                    """, arguments: [seq, last.createdAt, last.id, last.id]) ?? true
+            }
+            let touchesOlder = changedAuthors.isEmpty ? false : try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM tweet WHERE author_id IN (SELECT value FROM json_each(?)) AND seq <= ?)
+                """, arguments: [String(decoding: try JSONEncoder().encode(changedAuthors), as: UTF8.self), seq]) ?? true
+            return SearchIndexGrowth(older: older, interleaved: interleaved, touchesOlder: touchesOlder)
         }
     }
 }

@@ -16,4 +16,20 @@ struct TwitterSearchDocumentsTests {
         #expect(TwitterSearchDocuments.readable(text, links: [first, outside, overlapping]) == "naïve 🙂 see example.org/a/long/… and https://t.co/xyz!")
         #expect(TwitterSearchDocuments.readable(text, links: []) == text)
     }
+
+    @Test("the state a build keeps for the next reads back as written, and damaged bytes read as none")
+    func stateRoundTrip() {
+        var state = TwitterSearchState(store: "/tmp/s.sqlite", clock: TwitterClock(origin: "o", seq: 7, removals: 1))
+        state.add(SearchableTweet(id: "1", createdAt: 10, text: "a", authorID: "u1", screenName: "ann", name: "Ann", hashtags: ["Swift", "go"]),
+                  display: "Ann (@ann)")
+        state.add(SearchableTweet(id: "2", createdAt: 11, text: "b", authorID: "u2", screenName: "bob", name: nil, hashtags: ["swift"]),
+                  display: "bob (@bob)")
+        #expect(state.posts == 2 && state.last == TwitterSearchState.Place(createdAt: 11, id: "2"))
+        // The newest post names each; the first keeps the order they came in.
+        #expect(state.hashtags["swift"] == TwitterSearchState.Newest(tweetID: "2", date: 11, display: "#swift", first: 0))
+        #expect(state.hashtags["go"]?.first == 1 && state.people["u2"]?.first == 1)
+        #expect(TwitterSearchState(decoding: state.encoded) == state)
+        #expect(TwitterSearchState(decoding: Array(state.encoded.dropLast())) == nil)
+        #expect(TwitterSearchState(decoding: state.encoded + [0]) == nil)
+    }
 }

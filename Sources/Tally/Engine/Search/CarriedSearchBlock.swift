@@ -1,0 +1,111 @@
+/// One block of the previous build's search index, read back from its files so a rebuild can
+/// continue it (`SearchIndexWriter.carry`) instead of tokenising its documents again.
+///
+/// Everything is read from the site the rebuild updates: `search/index.js` for the block's count,
+/// every shard for the block's postings, and its last record file when that is not full. Any
+/// file missing or not as `SearchIndexWriter` writes it makes the block not carried (nil), and
+/// its source hands over all its documents as in a full build.
+struct CarriedSearchBlock {
+    var block: Int32
+    /// The block's documents in the previous build.
+    var count: Int
+    /// Each token the block's documents hold, with their numbers (ascending) in titles and bodies.
+    var postings: [(token: String, titles: [Int32], bodies: [Int32])]
+    /// The records of the block's last record file when it holds fewer than a chunk, each as written.
+    var tail: [[UInt8]]
+
+    /// The blocks of `wanted` (block → the count its source says it had), read back with `read`
+    /// (a path under the output folder → the file's bytes); nil when any cannot be.
+    static func read(_ wanted: [Int32: Int], chunkSize: Int, read: (String) -> [UInt8]?) -> [CarriedSearchBlock]? {
+        guard !wanted.isEmpty, let index = read(Routes.searchIndex), let meta = Meta(index),
+              meta.chunkSize == chunkSize, meta.blockSize == Int(SearchIndexWriter.blockSize) else { return nil }
+        var blocks: [Int32: CarriedSearchBlock] = [:]
+        for (block, count) in wanted {
+            guard meta.blocks[block] == count, count > 0 else { return nil }
+            var tail: [[UInt8]] = []
+            if count % chunkSize != 0 {
+                guard let file = read(Routes.searchDocuments("\(block)-\(count / chunkSize)")),
+                      let records = records(file, key: "\(block)-\(count / chunkSize)"), records.count == count % chunkSize else { return nil }
+                tail = records
+            }
+            blocks[block] = CarriedSearchBlock(block: block, count: count, postings: [], tail: tail)
+        }
+        let ranges = blocks.keys.sorted().map { ($0, $0 * SearchIndexWriter.blockSize..<($0 + 1) * SearchIndexWriter.blockSize) }
+        let low = ranges[0].1.lowerBound
+        var found: [Int32: [(token: String, titles: [Int32], bodies: [Int32])]] = [:]
+        for shard in 0..<meta.shards {
+            guard let file = read(Routes.searchShard(shard)), postings(file, shard: shard, { token, titles, bodies in
+                // Numbers are ascending across blocks: each carried block's run is cut out of both lists.
+                guard titles.last.map({ $0 >= low }) ?? false || bodies.last.map({ $0 >= low }) ?? false else { return }
+                for (block, range) in ranges {
+                    let inTitles = titles.filter { range.contains($0) }
+                    let inBodies = bodies.filter { range.contains($0) }
+                    if !inTitles.isEmpty || !inBodies.isEmpty { found[block, default: []].append((token, inTitles, inBodies)) }
+                }
+            }) else { return nil }
+        }
+        for (block, postings) in found { blocks[block]?.postings = postings }
+        return blocks.keys.sorted().map { blocks[$0]! }
+    }
+
+    /// What `search/index.js` says: its counts, the blocks and how many shards.
+    private struct Meta {
+        var chunkSize: Int
+        var blockSize: Int
+        var blocks: [Int32: Int] = [:]
+        var shards: Int
+
+        init?(_ bytes: [UInt8]) {
+            let prefix = Array("window.tallySearchIndex = ".utf8)
+            guard bytes.starts(with: prefix), bytes.count > prefix.count + 2 else { return nil }
+            let parser = JSONParser()
+            guard let object = try? parser.parse(Array(bytes[prefix.count..<(bytes.count - 2)])),
+                  let chunkSize = object.field("chunkSize")?.int64, let blockSize = object.field("blockSize")?.int64,
+                  let blocks = object.field("blocks")?.array, let shards = object.field("shards")?.array else { return nil }
+            self.chunkSize = Int(chunkSize)
+            self.blockSize = Int(blockSize)
+            self.shards = shards.count
+            for entry in blocks {
+                guard let pair = entry.array, pair.count == 2 else { return nil }
+                let values = pair.compactMap(\.int64)
+                guard values.count == 2 else { return nil }
+                self.blocks[Int32(values[0])] = Int(values[1])
+            }
+        }
+    }
+
+    /// Hands each entry of a shard file to `body`: its token and its numbers; false when the file
+    /// is not a shard as written (tokens are words, never holding a quote, comma, space or escape).
+    private static func postings(_ file: [UInt8], shard: Int, _ body: (String, [Int32], [Int32]) -> Void) -> Bool {
+        let prefix = Array("tallySearch.shard(\(shard),\"".utf8)
+        let suffix = Array("\");\n".utf8)
+        guard file.starts(with: prefix), file.count >= prefix.count + suffix.count, file.suffix(suffix.count).elementsEqual(suffix) else { return false }
+        let content = file[prefix.count..<(file.count - suffix.count)]
+        for entry in content.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+            let parts = entry.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+            guard parts.count == 3, !parts[0].isEmpty, !parts[0].contains(UInt8(ascii: "\\")),
+                  let titles = PostingCode.decode(parts[1]), let bodies = PostingCode.decode(parts[2]) else { return false }
+            body(String(decoding: parts[0], as: UTF8.self), titles, bodies)
+        }
+        return true
+    }
+
+    /// The records of a record file, each as written, or nil when it is not one.
+    private static func records(_ file: [UInt8], key: String) -> [[UInt8]]? {
+        let prefix = Array("tallySearch.docs(\"\(key)\",[\n".utf8)
+        let suffix = Array("]);\n".utf8)
+        guard file.starts(with: prefix), file.count >= prefix.count + suffix.count, file.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+        // Records are one a line (their strings escape line breaks), joined by ",\n".
+        let lines = file[prefix.count..<(file.count - suffix.count)].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        var records: [[UInt8]] = []
+        for (number, line) in lines.enumerated() {
+            if number < lines.count - 1 {
+                guard line.last == UInt8(ascii: ",") else { return nil }
+                records.append(Array(line.dropLast()))
+            } else {
+                records.append(Array(line))
+            }
+        }
+        return records
+    }
+}
