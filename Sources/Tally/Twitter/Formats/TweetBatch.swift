@@ -25,7 +25,7 @@ public struct TweetBatch: ImportBatch {
     public var itemCount: Int { tweets.count }
 
     public mutating func prepare() {
-        guard rows == nil else { return }
+        guard rows?.count != tweets.count || relatedRows?.count != related.count else { return }
         rows = tweets.map(TweetRow.init)
         relatedRows = related.map(TweetRow.init)
     }
