@@ -17,6 +17,13 @@ public protocol DocumentFormat: Sendable {
 public protocol ImportBatch: Sendable {
     /// How many items (posts, entries…) it holds, for the progress line.
     var itemCount: Int { get }
+    /// Makes on the reading thread what the sink will write and needs no store for (folded
+    /// keys, a column's text), so that the transaction, which runs on one thread, does less.
+    mutating func prepare()
+}
+
+extension ImportBatch {
+    public mutating func prepare() {}
 }
 
 /// Options given on the command line for one import (`--term`, `--place`…), by name. The engine

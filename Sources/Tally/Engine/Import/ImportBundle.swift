@@ -43,8 +43,10 @@ extension Importer {
 
     /// `importPath`, calling `beforeKeepingFiles` once a bundle's documents have imported and
     /// before its files are put in place (`importAll` commits its group there, so no picture is
-    /// kept for rows that could still be rolled back).
-    func importPath(_ url: URL, displayName: String?, memo: ImportMemo, beforeKeepingFiles: () throws -> Void) throws -> [ImportSummary] {
+    /// kept for rows that could still be rolled back); a plain file that `ReadAhead` read is stored
+    /// from what it read.
+    func importPath(_ url: URL, displayName: String?, memo: ImportMemo, readAhead: ReadAhead.File? = nil,
+                    beforeKeepingFiles: () throws -> Void) throws -> [ImportSummary] {
         let name = displayName ?? url.path
         try Self.requireFileOrFolder(url, name: name)
         for source in store.sources {
@@ -77,7 +79,7 @@ extension Importer {
             let hints = store.sources.compactMap(\.folderHint)
             throw ImportError(file: name, place: nil, reason: "is a folder that no source reads" + (hints.isEmpty ? "" : " (\(hints.joined(separator: "; ")))"))
         }
-        return [try importFile(url, displayName: name, memo: memo)]
+        return [try importFile(url, displayName: name, memo: memo, readAhead: readAhead)]
     }
 
     /// Refuses a FIFO, socket or device before anything opens it: opening a FIFO for reading

@@ -15,6 +15,8 @@ extension Importer {
                           report: (_ name: String, _ result: Result<[ImportSummary], any Error>) -> Void) {
         var waiting: [(name: String, result: Result<[ImportSummary], any Error>)] = []
         let memo = ImportMemo()
+        let ahead = ReadAhead(files, importer: self)
+        defer { ahead.stop() }
         var next = 0
         do {
             try store.groupingImports { commit in
@@ -28,7 +30,8 @@ extension Importer {
                 while next < files.count {
                     let (url, name) = files[next]
                     next += 1
-                    let result = Result { try importPath(url, displayName: name, memo: memo, beforeKeepingFiles: commitWaiting) }
+                    let read = ahead.next()
+                    let result = Result { try importPath(url, displayName: name, memo: memo, readAhead: read, beforeKeepingFiles: commitWaiting) }
                     waiting.append((name, result))
                     grouped += (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
                     // A failed file commits what came before it at once: should its error have

@@ -33,20 +33,23 @@ public struct Importer: Sendable {
         try importFile(url, displayName: displayName, memo: ImportMemo())
     }
 
-    /// `importFile`, with what earlier files of the open transaction remembered (`importAll`).
-    func importFile(_ url: URL, displayName: String?, memo: ImportMemo) throws -> ImportSummary {
+    /// `importFile`, with what earlier files of the open transaction remembered (`importAll`), and
+    /// the file as `ReadAhead` read it, if it did.
+    func importFile(_ url: URL, displayName: String?, memo: ImportMemo, readAhead: ReadAhead.File? = nil) throws -> ImportSummary {
         let name = displayName ?? url.path
         try Self.requireFileOrFolder(url, name: name)
-        // Sources may date what a file holds by the file itself (an empty search page).
-        var configured = self
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        if let modified = attributes?[.modificationDate] as? Date {
-            configured.options.fileModifiedAt = Int64(modified.timeIntervalSince1970)
-        }
-        let reader = configured
-        let options = reader.options
         do {
-            if let size = attributes?[.size] as? Int, size <= Self.inlineLimit {
+            if let readAhead {
+                return try store.importing { db in
+                    let writer = BatchWriter(db: db, sources: store.sources, options: readAhead.options, file: name, memo: memo)
+                    for (batch, match) in readAhead.batches { try writer.add(batch, match) }
+                    if let failure = readAhead.failure { throw failure }
+                    return try writer.finish()
+                }
+            }
+            let (reader, size) = dated(url)
+            let options = reader.options
+            if let size, size <= Self.inlineLimit {
                 return try store.importing { db in
                     let writer = BatchWriter(db: db, sources: store.sources, options: options, file: name, memo: memo)
                     try reader.read(url, name: name, parser: JSONParser()) { batch, match in try writer.add(batch, match) }
@@ -90,6 +93,17 @@ public struct Importer: Sendable {
         }
     }
 
+    /// This importer with the file's modification time in its options (sources may date what a
+    /// file holds by the file itself: an empty search page), and the file's size.
+    func dated(_ url: URL) -> (importer: Importer, size: Int?) {
+        var configured = self
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        if let modified = attributes?[.modificationDate] as? Date {
+            configured.options.fileModifiedAt = Int64(modified.timeIntervalSince1970)
+        }
+        return (configured, attributes?[.size] as? Int)
+    }
+
     func read(_ url: URL, name: String, parser: JSONParser,
               into deliver: (any ImportBatch, FormatDetector.Match) throws -> Void) throws {
         let lines: LineReader
@@ -119,7 +133,8 @@ public struct Importer: Sendable {
         repeat {
             let place = "line \(lineNumber)"
             let match = try located(place) { try detector.detect(document!) }
-            let batch = try located(place) { try match.format.read(document!, path: "$", options: options) }
+            var batch = try located(place) { try match.format.read(document!, path: "$", options: options) }
+            batch.prepare()
             try deliver(batch, match)
             items += batch.itemCount
             progress?(name, items)
@@ -153,7 +168,7 @@ public struct Importer: Sendable {
         do {
             while let (bytes, firstIndex) = try chunks.next() {
                 let root = try parser.parse(bytes, padded: true)
-                let (batch, found) = try Self.counting(from: firstIndex) { () throws -> (any ImportBatch, FormatDetector.Match) in
+                var (batch, found) = try Self.counting(from: firstIndex) { () throws -> (any ImportBatch, FormatDetector.Match) in
                     let found: FormatDetector.Match
                     if let match {
                         try detector.refuseDuplicateKeys(root)
@@ -164,6 +179,7 @@ public struct Importer: Sendable {
                     return (try found.format.read(root, path: "$", options: options), found)
                 }
                 match = found
+                batch.prepare()
                 try deliver(batch, found)
                 items += batch.itemCount
                 progress?(name, items)
@@ -206,7 +222,8 @@ public struct Importer: Sendable {
                            into deliver: (any ImportBatch, FormatDetector.Match) throws -> Void) throws {
         let root = try parseWhole(url, parser: parser, wrapped: wrapped)
         let match = try detector.detect(root)
-        let batch = try match.format.read(root, path: "$", options: options)
+        var batch = try match.format.read(root, path: "$", options: options)
+        batch.prepare()
         try deliver(batch, match)
         progress?(name, batch.itemCount)
     }

@@ -18,8 +18,17 @@ public struct TweetBatch: ImportBatch {
     /// The network the document comes from: its search's network when it holds no post (a post
     /// counts toward the search on its own network).
     public var network: PostNetwork = .twitter
+    /// What the sink writes for each of `tweets` and of `related`, once `prepare()` made it.
+    var rows: [TweetRow]?
+    var relatedRows: [TweetRow]?
 
     public var itemCount: Int { tweets.count }
+
+    public mutating func prepare() {
+        guard rows?.count != tweets.count || relatedRows?.count != related.count else { return }
+        rows = tweets.map(TweetRow.init)
+        relatedRows = related.map(TweetRow.init)
+    }
 
     public init(term: String?, fetchedAt: Int64? = nil, tweets: [ImportedTweet], related: [ImportedTweet] = []) {
         self.term = term

@@ -56,6 +56,33 @@ struct ImportGroupTests {
         #expect(try grouped.store.tableCounts()["tweet"] == stored.count, "every tweet of the good pages, once")
     }
 
+    @Test("files read ahead of the transaction fail as files read in turn: a bad line after a good one, a missing file")
+    func readAheadFailsAlike() throws {
+        var files = files()
+        // Its first page is read, and would be stored, before its second line fails.
+        let good = Synthetic.searchPage(query: "late", [TweetSpec(id: "9001", text: "#late @Bob0 hi")])
+        #expect(!good.contains("\n"))
+        files["p07b.jsonl"] = good + "\n{\"statuses\": 3}\n"
+        let names = files.keys.sorted() + ["p99-missing.json"]
+        let single = TestProject()
+        try single.folder.write(files)
+        let importer = Importer(store: try single.store)
+        var expected: [String] = []
+        for name in names {
+            do { _ = try importer.importFile(single.folder.url.appendingPathComponent(name), displayName: name) } catch { expected.append("\(error)") }
+        }
+        let grouped = TestProject()
+        try grouped.folder.write(files)
+        var failures: [String] = []
+        Importer(store: try grouped.store).importAll(names.map { (grouped.folder.url.appendingPathComponent($0), $0) }) { _, result in
+            if case .failure(let error) = result { failures.append("\(error)") }
+        }
+        #expect(failures.count == 3)
+        #expect(failures == expected)
+        #expect(try dump(grouped.store) == dump(single.store))
+        #expect(try grouped.store.tableCounts()["tweet"] ?? 0 > 0)
+    }
+
     @Test("a group commits in parts: files past the group's size land in a later transaction, the same")
     func severalGroups() throws {
         let names = files().keys.sorted().filter { $0 != "p05.json" }
