@@ -105,8 +105,17 @@ struct TweetListPlanner {
         let months = touched.contains(pages) ? try UTCTime.months(newestFirst: times) ?? store.tweetsPer(.month, filter).reversed().map { $0 } : []
         for number in touched.sorted(by: >) {
             // Newest first: the newest page holds what is left over the full pages below it.
-            let slice = Array(ids[(total - min(number * Self.pageSize, total))..<(total - (number - 1) * Self.pageSize)])
-            let chunk = slice.isEmpty ? nil : try store.tweetChunk(ids: slice)
+            let range = (total - min(number * Self.pageSize, total))..<(total - (number - 1) * Self.pageSize)
+            var chunk: TweetChunk?
+            if range.isEmpty {
+                chunk = nil
+            } else if range.upperBound <= newestIDs.count, newestChunk.tweets.count == newestIDs.count {
+                // Its posts are among the feed's, read once (a chunk's other rows are looked up by post).
+                chunk = newestChunk
+                chunk?.tweets = Array(newestChunk.tweets[range])
+            } else {
+                chunk = try store.tweetChunk(ids: Array(ids[range]))
+            }
             try page(number, of: pages, total: total, months: months, chunk: chunk, into: sink)
         }
     }
