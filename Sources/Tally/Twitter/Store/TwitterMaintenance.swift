@@ -111,8 +111,8 @@ enum TwitterMaintenance {
         // A kept tweet's page links the people it mentions to their pages: they stay too.
         let people = try changes("DELETE FROM user WHERE " + (try db.unreferencedCondition(table: "user"))
                                 + " AND lower(screen_name) NOT IN (SELECT m.folded FROM mention m WHERE m.kind = 'user' AND m.id IN (SELECT mention_id FROM tweet_tag))")
-        return [.init("searches", searches), .init("tweets", tweets), .init("people", people),
-                .init("hashtags and users", mentions), .init("search–tweet links", links), .init("popularity counts", counts)]
+        return [.init("searches", searches), .init("posts", tweets), .init("people", people),
+                .init("hashtags and users", mentions), .init("search–post links", links), .init("popularity counts", counts)]
     }
 
     /// The counts `stats` reads.
