@@ -10,7 +10,7 @@ extension TallyCommand {
                 Each file imports whole or not at all. The format is read from the content, not the name. \
                 A folder imports every .json, .jsonl, .ndjson and .js file inside it, recursively and in name order, \
                 and lists the files it skipped; a link, FIFO, socket or device inside it stops the import before anything is stored. \
-                A Twitter archive's folder or .zip imports as one archive.
+                A Twitter archive or a Mastodon export imports as one, from its folder or its .zip (an export also from its .tar.gz).
                 """
         )
 
@@ -19,7 +19,7 @@ extension TallyCommand {
         /// Each source's own options (`--term`, `--place`…), from the registry.
         @OptionGroup var sources: SourceImportOptions
 
-        @Argument(help: "The files or folders to import; a Twitter archive may be given as its .zip or its unpacked folder.")
+        @Argument(help: "The files or folders to import; a Twitter archive or a Mastodon export may be given as its .zip (or .tar.gz) or its unpacked folder.")
         var files: [String]
 
         func run() throws {

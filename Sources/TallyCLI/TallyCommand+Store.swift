@@ -7,10 +7,10 @@ extension TallyCommand {
         static let configuration = CommandConfiguration(
             abstract: "Remove older searches and what only they needed, then give the space back.",
             discussion: """
-                Keeps the newest searches (as many as the history page lists), their popularity and tweets, \
-                and what those tweets' pages show (authors, the tweets they retweet or quote); tweets no \
-                search found (timelines, archives) are always kept. Older searches go even when a kept \
-                tweet was also found by them; kept searches' popularity data stays the same, byte for byte.
+                Keeps the newest searches (as many as the history page lists), their popularity and posts, \
+                and what those posts' pages show (authors, the posts they repost or quote); posts no \
+                search found (timelines, archives, exports) are always kept. Older searches go even when a kept \
+                post was also found by them; kept searches' popularity data stays the same, byte for byte.
                 """
         )
 

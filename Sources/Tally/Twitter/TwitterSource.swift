@@ -10,11 +10,9 @@ public struct TwitterSource: DataSource {
     /// The source's id, as `BuildMemory` keeps its state under it.
     static let sourceID = "twitter"
 
-    /// What the plots' tables head their counts with (the word every post's plot has shown).
-    static let plotColumn = "Tweets"
-
     public var id: String { Self.sourceID }
-    public var title: String { "Twitter" }
+    /// Posts of every network, as messages and the home page name the source.
+    public var title: String { "Posts" }
     /// Posts of every network; no format claims another's documents (the format tests check each fixture).
     public var formats: [any DocumentFormat] { TwitterFormat.allCases + MastodonFormat.allCases + BlueskyFormat.allCases }
 
@@ -32,7 +30,7 @@ public struct TwitterSource: DataSource {
 
     public var settings: [SourceSetting] { [SourceSetting("people")] }
 
-    public var folderHint: String? { "a Twitter archive folder holds data/tweets.js" }
+    public var folderHint: String? { "a Twitter archive folder holds data/tweets.js, a Mastodon export folder outbox.json and actor.json" }
 
     public var summary: String? { "posts from Twitter, Mastodon and Bluesky" }
     public var nextSteps: [String] {

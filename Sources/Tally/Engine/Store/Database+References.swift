@@ -9,9 +9,9 @@ extension Database {
             """)
         var found: [(String, String)] = []
         for child in tables {
-            for row in try Row.fetchAll(self, sql: "PRAGMA foreign_key_list(\(child.quotedDatabaseIdentifier))")
-            where (row["table"] as String?)?.lowercased() == table.lowercased() {
-                found.append((child, row["from"]))
+            for key in try ForeignKey.fetchAll(self, sql: "PRAGMA foreign_key_list(\(child.quotedDatabaseIdentifier))")
+            where key.table?.lowercased() == table.lowercased() {
+                found.append((child, key.from))
             }
         }
         return found
@@ -24,5 +24,16 @@ extension Database {
             "\(key.quotedDatabaseIdentifier) NOT IN (SELECT \(column.quotedDatabaseIdentifier) FROM \(child.quotedDatabaseIdentifier) WHERE \(column.quotedDatabaseIdentifier) IS NOT NULL)"
         }
         return conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")
+    }
+
+    /// A row of `PRAGMA foreign_key_list`: the table referred to and the referring column.
+    private struct ForeignKey: FetchableRecord {
+        enum Columns { static let table = Column("table"), from = Column("from") }
+        var table: String?, from: String
+
+        init(row: Row) {
+            table = row[Columns.table]
+            from = row[Columns.from]
+        }
     }
 }

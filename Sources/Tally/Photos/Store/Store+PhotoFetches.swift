@@ -5,15 +5,15 @@ extension Store {
     /// Every place whose photos were fetched before, in the order first fetched.
     public func fetchedPlaces() throws -> [FetchedPlace] {
         try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT server, place_id, newest_upload FROM photo_fetch ORDER BY rowid").map(Self.fetchedPlace)
+            try FetchedPlace.fetchAll(db, sql: "SELECT server, place_id, newest_upload FROM photo_fetch ORDER BY rowid")
         }
     }
 
     /// The place fetched before from `server` with this `place_id`, if any.
     public func fetchedPlace(server: String, placeID: String) throws -> FetchedPlace? {
         try queue.read { db in
-            try Row.fetchOne(db, sql: "SELECT server, place_id, newest_upload FROM photo_fetch WHERE server = ? AND place_id = ?",
-                             arguments: [server, placeID]).map(Self.fetchedPlace)
+            try FetchedPlace.fetchOne(db, sql: "SELECT server, place_id, newest_upload FROM photo_fetch WHERE server = ? AND place_id = ?",
+                                      arguments: [server, placeID])
         }
     }
 
@@ -29,8 +29,13 @@ extension Store {
                 """, arguments: [place.server, place.placeID, place.newestUpload, Int64(Date().timeIntervalSince1970)])
         }
     }
+}
 
-    private static func fetchedPlace(_ row: Row) -> FetchedPlace {
-        FetchedPlace(server: row["server"], placeID: row["place_id"], newestUpload: row["newest_upload"])
+extension FetchedPlace: FetchableRecord {
+    enum Columns { static let server = Column("server"), placeID = Column("place_id"), newestUpload = Column("newest_upload") }
+
+    /// Reads a `photo_fetch` row.
+    public init(row: Row) {
+        self.init(server: row[Columns.server], placeID: row[Columns.placeID], newestUpload: row[Columns.newestUpload])
     }
 }

@@ -92,7 +92,7 @@ struct PeopleSection: SiteSection {
             let noun = user.network == .twitter ? "tweets" : "posts"
             parts.append(Plot.perDay(daily, title: "\(noun.capitalized) per day by @\(user.screenName)",
                                      description: "How many of @\(user.screenName)'s stored \(noun) were posted on each day (UTC).",
-                                     counting: TwitterSource.plotColumn))
+                                     counting: noun.capitalized))
             parts.append(Plot.calendar(daily, title: "\(noun.capitalized) by @\(user.screenName), day by day",
                                        description: "A calendar, a year per row and a day per cell, darker for days with more of @\(user.screenName)'s stored \(noun) (UTC).",
                                        noun: (String(noun.dropLast()), noun)))

@@ -61,7 +61,7 @@ struct SearchesSection: SiteSection {
             // Per day as columns, then as a calendar: on the popularity page and above its list.
             let perDay = daily.count > 1 ? Plot.perDay(daily, title: "\(noun.capitalized) per day for \(term.text)",
                                                        description: "How many of the \(noun) stored for \(term.text) were posted on each day (UTC).",
-                                                       counting: TwitterSource.plotColumn)
+                                                       counting: noun.capitalized)
                 + Plot.calendar(daily, title: "\(noun.capitalized) for \(term.text), day by day",
                                 description: "A calendar, a year per row and a day per cell, darker for days with more of the \(noun) stored for \(term.text) (UTC).",
                                 noun: (String(noun.dropLast()), noun)) : nil
@@ -131,7 +131,7 @@ struct SearchesSection: SiteSection {
         let series = daily.sorted { $0.key < $1.key }.map { (key: $0.key, count: $0.value) }
         let perDay = series.count > 1 ? Plot.perDay(series, title: "Posts per day for \(text) everywhere",
                                                     description: "How many of the posts stored for \(text) on every network were posted on each day (UTC).",
-                                                    counting: TwitterSource.plotColumn) : nil
+                                                    counting: "Posts") : nil
         let heading = "\(text) everywhere"
         if let popularity {
             let subject = Subject(text: text, page: path, total: total, isTweets: false,
@@ -206,7 +206,7 @@ struct SearchesSection: SiteSection {
         let top = popularity.rows.prefix(10).map { (label: sigil + $0.display, count: $0.count) }
         let bars = top.count > 1 ? Plot.bars(Array(top), title: "Top \(noun)s in \(post)s for \(subject.text)",
                                              description: "The \(top.count) \(noun)s named in most of the \(post)s stored for \(subject.text), with how many \(post)s name each.",
-                                             column: noun.capitalized, counting: TwitterSource.plotColumn) : nil
+                                             column: noun.capitalized, counting: post.capitalized + "s") : nil
         return (PopularityPage.Table(rows: rows, hasRows: !rows.isEmpty, hiddenSingles: hidden, hasHidden: hidden > 0, hiddenNote: note,
                                      csvHref: Routes.relative(from: page, to: csv), jsonHref: Routes.relative(from: page, to: json), bars: bars), exports)
     }

@@ -10,36 +10,45 @@ public struct TwitterClock: Sendable, Equatable {
     public var removals: Int64
 }
 
+extension TwitterClock: FetchableRecord {
+    enum Columns {
+        static let origin = Column("origin"), seq = Column("seq"), removals = Column("removals")
+    }
+
+    /// Reads the `twitter_clock` row.
+    public init(row: Row) {
+        self.init(origin: row[Columns.origin], seq: row[Columns.seq], removals: row[Columns.removals])
+    }
+}
+
 /// What a rebuild reads to find the pages whose rows changed since the build before it.
 extension Store {
     public func twitterClock() throws -> TwitterClock {
         try queue.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT origin, seq, removals FROM twitter_clock") else {
-                return TwitterClock(origin: "", seq: 0, removals: 0)
-            }
-            return TwitterClock(origin: row[0], seq: row[1], removals: row[2])
+            try TwitterClock.fetchOne(db, sql: "SELECT origin, seq, removals FROM twitter_clock") ?? TwitterClock(origin: "", seq: 0, removals: 0)
         }
     }
 
     /// Every stored user, as a card names them.
     public func allUsers() throws -> [StoredUser] {
         try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, screen_name, name, avatar_url FROM user ORDER BY id")
-                .map { StoredUser(id: $0[0], screenName: $0[1], name: $0[2], avatarURL: $0[3]) }
+            try StoredUser.fetchAll(db, sql: "SELECT id, screen_name, name, avatar_url FROM user ORDER BY id")
         }
     }
 
     /// Tweets stored by import files after `seq`, with their authors.
     public func tweets(storedAfter seq: Int64) throws -> [(id: String, author: String?)] {
         try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, author_id FROM tweet WHERE seq > ?", arguments: [seq]).map { (id: $0[0], author: $0[1]) }
+            try ValuePair<String, String?>.fetchAll(db, sql: "SELECT id, author_id FROM tweet WHERE seq > ?", arguments: [seq])
+                .map { (id: $0.first, author: $0.second) }
         }
     }
 
     /// Search–tweet links made by import files after `seq`.
     public func termLinks(madeAfter seq: Int64) throws -> [(term: Int64, tweet: String)] {
         try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT term_id, tweet_id FROM term_tweet WHERE seq > ?", arguments: [seq]).map { (term: $0[0], tweet: $0[1]) }
+            try ValuePair<Int64, String>.fetchAll(db, sql: "SELECT term_id, tweet_id FROM term_tweet WHERE seq > ?", arguments: [seq])
+                .map { (term: $0.first, tweet: $0.second) }
         }
     }
 
@@ -102,9 +111,9 @@ extension Store {
             var chain: [String] = []
             var next = try String.fetchOne(db, sql: "SELECT reply_to FROM tweet WHERE id = ?", arguments: [id])
             while let parent = next, chain.count < limit, !chain.contains(parent), parent != id,
-                  let found = try Row.fetchOne(db, sql: "SELECT id, reply_to FROM tweet WHERE id = ?", arguments: [parent]) {
-                chain.append(found[0])
-                next = found[1]
+                  let found = try ValuePair<String, String?>.fetchOne(db, sql: "SELECT id, reply_to FROM tweet WHERE id = ?", arguments: [parent]) {
+                chain.append(found.first)
+                next = found.second
             }
             return chain.reversed()
         }
@@ -145,11 +154,11 @@ extension Store {
             let (clause, arguments) = filter.clause
             var ids: [String] = []
             var times: [Int64] = []
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT t.id, t.created_at FROM tweet t" + clause
-                                                                   + " ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC"), arguments: arguments)
+            let rows = try ValuePair<String, Int64>.fetchCursor(db.cachedStatement(sql: "SELECT t.id, t.created_at FROM tweet t" + clause
+                                                                                   + " ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC"), arguments: arguments)
             while let row = try rows.next() {
-                ids.append(row[0])
-                times.append(row[1])
+                ids.append(row.first)
+                times.append(row.second)
             }
             return (ids, times)
         }
@@ -158,11 +167,10 @@ extension Store {
     /// These tweets, in the order given, as one chunk with what their cards show beside them.
     public func tweetChunk(ids: [String]) throws -> TweetChunk {
         try queue.read { db in
-            let parser = JSONParser()
-            let found = try Row.fetchAll(db, sql: Self.tweetQuery + " WHERE t.id IN (SELECT value FROM json_each(?))", arguments: [JSONArgument.array(ids)])
-                .map { Self.tweet($0, parser: parser) }
+            let found = try StoredTweet.fetchAll(db, sql: Self.tweetQuery + " WHERE t.id IN (SELECT value FROM json_each(?))",
+                                                 arguments: [JSONArgument.array(ids)])
             let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            return try Self.chunk(ids.compactMap { byID[$0] }, db: db, parser: parser)
+            return try Self.chunk(ids.compactMap { byID[$0] }, db: db)
         }
     }
 }

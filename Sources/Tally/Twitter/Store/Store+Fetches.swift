@@ -5,17 +5,17 @@ extension Store {
     /// Every search fetched before, in the order first fetched.
     public func fetchedSearches() throws -> [FetchedSearch] {
         try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT network, server, kind, query, term, position FROM fetched_search ORDER BY rowid").map(Self.fetchedSearch)
+            try FetchedSearch.fetchAll(db, sql: "SELECT network, server, kind, query, term, position FROM fetched_search ORDER BY rowid")
         }
     }
 
     /// The search fetched before with this network, server, kind and query, if any.
     public func fetchedSearch(like search: FetchedSearch) throws -> FetchedSearch? {
         try queue.read { db in
-            try Row.fetchOne(db, sql: """
+            try FetchedSearch.fetchOne(db, sql: """
                 SELECT network, server, kind, query, term, position FROM fetched_search
                 WHERE network = ? AND server = ? AND kind = ? AND query = ?
-                """, arguments: [search.network, search.server, search.kind, search.query]).map(Self.fetchedSearch)
+                """, arguments: [search.network, search.server, search.kind, search.query])
         }
     }
 
@@ -31,8 +31,17 @@ extension Store {
                                  Int64(Date().timeIntervalSince1970)])
         }
     }
+}
 
-    private static func fetchedSearch(_ row: Row) -> FetchedSearch {
-        FetchedSearch(network: row["network"], server: row["server"], kind: row["kind"], query: row["query"], term: row["term"], position: row["position"])
+extension FetchedSearch: FetchableRecord {
+    enum Columns {
+        static let network = Column("network"), server = Column("server"), kind = Column("kind"), query = Column("query")
+        static let term = Column("term"), position = Column("position")
+    }
+
+    /// Reads a `fetched_search` row.
+    public init(row: Row) {
+        self.init(network: row[Columns.network], server: row[Columns.server], kind: row[Columns.kind], query: row[Columns.query],
+                  term: row[Columns.term], position: row[Columns.position])
     }
 }

@@ -20,16 +20,15 @@ extension Store {
     /// sizes `sizes` gives one after another.
     public func forEachGalleryChunk(sizes: () -> Int, _ body: ([GalleryItem]) throws -> Void) throws {
         try queue.read { db in
-            let cursor = try Row.fetchCursor(db, sql: """
+            let cursor = try GalleryItem.fetchCursor(db, sql: """
                 SELECT m.tweet_id, m.position, m.kind, m.image_url, m.link_url, m.alt, m.width, m.height
                 FROM tweet_media m JOIN tweet t ON t.id = m.tweet_id
                 ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC, m.position DESC
                 """)
             var items: [GalleryItem] = []
             var size = max(1, sizes())
-            while let row = try cursor.next() {
-                items.append(GalleryItem(tweetID: row[0], position: row[1], media: StoredMedia(
-                    kind: row[2], imageURL: row[3], linkURL: row[4], alt: row[5], width: row[6], height: row[7])))
+            while let item = try cursor.next() {
+                items.append(item)
                 if items.count == size {
                     try body(items)
                     items.removeAll(keepingCapacity: true)

@@ -31,7 +31,7 @@ extension Store {
     /// with the counts their page shows, ordered by screen name.
     public func people() throws -> [StoredPerson] {
         try queue.read { db in
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try StoredPerson.fetchAll(db, sql: """
                 SELECT u.id, u.screen_name, u.name, u.avatar_url, u.bio, u.location, u.website, u.network,
                     (SELECT count(*) FROM tweet t WHERE t.author_id = u.id) AS tweets,
                     (SELECT count(*) FROM tweet_tag g WHERE g.mention_id = (SELECT id FROM mention WHERE kind = 'user' AND folded = lower(u.screen_name))) AS mentioned,
@@ -40,12 +40,8 @@ extension Store {
                 """)
             var seen = Set<String>()
             var people: [StoredPerson] = []
-            for row in rows {
-                let user = StoredUser(id: row["id"], screenName: row["screen_name"], name: row["name"], avatarURL: row["avatar_url"],
-                                      bio: row["bio"], location: row["location"], website: row["website"],
-                                      network: PostNetwork(stored: row["network"]))
-                guard seen.insert(user.screenName.lowercased()).inserted else { continue }
-                people.append(StoredPerson(user: user, tweetCount: row["tweets"], mentionCount: row["mentioned"], searchCount: row["searches"]))
+            for person in rows where seen.insert(person.user.screenName.lowercased()).inserted {
+                people.append(person)
             }
             return people
         }
@@ -54,20 +50,20 @@ extension Store {
     /// Hashtags seen in at least `minimum` stored tweets, most first, ties by folded name.
     public func hashtags(minimum: Int = 2) throws -> [StoredHashtag] {
         try queue.read { db in
-            try Row.fetchAll(db, sql: """
+            try StoredHashtag.fetchAll(db, sql: """
                 SELECT m.folded, min(coalesce(g.display, m.display)) AS display, count(*) AS tweets
                 FROM mention m JOIN tweet_tag g ON g.mention_id = m.id WHERE m.kind = 'hashtag'
                 GROUP BY m.folded HAVING count(*) >= ? ORDER BY tweets DESC, m.folded
-                """, arguments: [minimum]).map { StoredHashtag(folded: $0["folded"], display: $0["display"], tweetCount: $0["tweets"]) }
+                """, arguments: [minimum])
         }
     }
 
     /// The named timelines, by name, with how many tweets each holds.
     public func timelines() throws -> [StoredTimeline] {
         try queue.read { db in
-            try Row.fetchAll(db, sql: """
+            try StoredTimeline.fetchAll(db, sql: """
                 SELECT tl.id, tl.name, (SELECT count(*) FROM timeline_tweet x WHERE x.timeline_id = tl.id) AS tweets FROM timeline tl ORDER BY tl.name
-                """).map { StoredTimeline(id: $0["id"], name: $0["name"], tweetCount: $0["tweets"]) }
+                """)
         }
     }
 
@@ -88,8 +84,9 @@ extension Store {
         try queue.read { db in
             let (clause, arguments) = filter.clause
             let format = unit == .day ? "%Y-%m-%d" : "%Y-%m"
-            return try Row.fetchAll(db.cachedStatement(sql: "SELECT strftime('\(format)', t.created_at, 'unixepoch') AS k, count(*) FROM tweet t"
-                                                              + clause + " GROUP BY k ORDER BY k"), arguments: arguments).map { (key: $0[0], count: $0[1]) }
+            return try ValuePair<String, Int>.fetchAll(db.cachedStatement(sql: "SELECT strftime('\(format)', t.created_at, 'unixepoch') AS k, count(*) FROM tweet t"
+                                                                             + clause + " GROUP BY k ORDER BY k"), arguments: arguments)
+                .map { (key: $0.first, count: $0.second) }
         }
     }
 
@@ -105,61 +102,58 @@ extension Store {
     /// another (a paged list's newest page holds what is left over its full pages).
     public func forEachTweetChunk(_ filter: TweetFilter, sizes: () -> Int, _ body: (TweetChunk) throws -> Void) throws {
         try queue.read { db in
-            let parser = JSONParser()
             let (clause, arguments) = filter.clause
-            let cursor = try Row.fetchCursor(db.cachedStatement(sql: Self.tweetQuery + clause + " ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC"),
+            let cursor = try StoredTweet.fetchCursor(db.cachedStatement(sql: Self.tweetQuery + clause + " ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC"),
                                              arguments: arguments)
             var tweets: [StoredTweet] = []
             var size = max(1, sizes())
             func flush() throws {
                 guard !tweets.isEmpty else { return }
-                try body(try Self.chunk(tweets, db: db, parser: parser))
+                try body(try Self.chunk(tweets, db: db))
                 tweets.removeAll(keepingCapacity: true)
                 size = max(1, sizes())
             }
-            while let row = try cursor.next() {
-                tweets.append(Self.tweet(row, parser: parser))
+            while let tweet = try cursor.next() {
+                tweets.append(tweet)
                 if tweets.count == size { try flush() }
             }
             try flush()
         }
     }
 
-    static func chunk(_ tweets: [StoredTweet], db: Database, parser: JSONParser) throws -> TweetChunk {
+    static func chunk(_ tweets: [StoredTweet], db: Database) throws -> TweetChunk {
         var chunk = TweetChunk(tweets: tweets)
         let ids = JSONArgument.array(tweets.map(\.id))
-        let links = try Row.fetchCursor(db.cachedStatement(sql: "SELECT tweet_id, term_id FROM term_tweet WHERE tweet_id IN (SELECT value FROM json_each(?))"),
+        let links = try ValuePair<String, Int64>.fetchCursor(db.cachedStatement(sql: "SELECT tweet_id, term_id FROM term_tweet WHERE tweet_id IN (SELECT value FROM json_each(?))"),
                                         arguments: [ids])
-        while let row = try links.next() { chunk.termIDs[row[0], default: []].append(row[1]) }
+        while let link = try links.next() { chunk.termIDs[link.first, default: []].append(link.second) }
         // What the cards show inside their own: the originals they retweet or quote, and what a
         // retweeted original quotes (a card shows two levels, and must show them whichever chunk
         // it is first made for: one card serves every page).
         var wanted = tweets.flatMap { [$0.retweetOf, $0.quotes].compactMap { $0 } }
         for _ in 0..<2 where !wanted.isEmpty {
-            let originals = try Row.fetchAll(db.cachedStatement(sql: tweetQuery + " WHERE t.id IN (SELECT value FROM json_each(?))"),
-                                             arguments: [JSONArgument.array(wanted)]).map { tweet($0, parser: parser) }
+            let originals = try StoredTweet.fetchAll(db.cachedStatement(sql: tweetQuery + " WHERE t.id IN (SELECT value FROM json_each(?))"),
+                                                     arguments: [JSONArgument.array(wanted)])
             for original in originals { chunk.referenced[original.id] = original }
             wanted = originals.compactMap(\.quotes).filter { chunk.referenced[$0] == nil }
         }
         chunk.stored = Set(chunk.referenced.keys)
-        let answers = try Row.fetchCursor(db, sql: """
+        let answers = try ValuePair<String, String>.fetchCursor(db, sql: """
             SELECT reply_to, id FROM tweet WHERE reply_to IN (SELECT value FROM json_each(?))
             ORDER BY reply_to, created_at, length(id), id
             """, arguments: [ids])
-        while let row = try answers.next() { chunk.replies[row[0], default: []].append(row[1]) }
+        while let answer = try answers.next() { chunk.replies[answer.first, default: []].append(answer.second) }
         let replied = (tweets + Array(chunk.referenced.values)).compactMap(\.replyTo)
         if !replied.isEmpty {
             chunk.parents = Set(try String.fetchAll(db, sql: "SELECT id FROM tweet WHERE id IN (SELECT value FROM json_each(?))",
                                                     arguments: [JSONArgument.array(replied)]))
         }
         let withMedia = JSONArgument.array(tweets.map(\.id) + Array(chunk.referenced.keys))
-        let media = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT tweet_id, kind, image_url, link_url, alt, width, height FROM tweet_media
+        let media = try GalleryItem.fetchCursor(db.cachedStatement(sql: """
+            SELECT tweet_id, position, kind, image_url, link_url, alt, width, height FROM tweet_media
             WHERE tweet_id IN (SELECT value FROM json_each(?)) ORDER BY tweet_id, position
             """), arguments: [withMedia])
-        while let row = try media.next() {
-            chunk.media[row[0], default: []].append(StoredMedia(kind: row[1], imageURL: row[2], linkURL: row[3], alt: row[4], width: row[5], height: row[6]))
-        }
+        while let item = try media.next() { chunk.media[item.tweetID, default: []].append(item.media) }
         return chunk
     }
 }
@@ -168,13 +162,10 @@ extension Store {
     /// The authors of a timeline's tweets, by screen name.
     public func timelinePeople(_ timeline: Int64) throws -> [StoredUser] {
         try queue.read { db in
-            try Row.fetchAll(db, sql: """
+            try StoredUser.fetchAll(db, sql: """
                 SELECT DISTINCT u.id, u.screen_name, u.name, u.avatar_url, u.network FROM timeline_tweet tl JOIN tweet t ON t.id = tl.tweet_id
                 JOIN user u ON u.id = t.author_id WHERE tl.timeline_id = ? ORDER BY lower(u.screen_name), u.id
-                """, arguments: [timeline]).map {
-                    StoredUser(id: $0["id"], screenName: $0["screen_name"], name: $0["name"], avatarURL: $0["avatar_url"],
-                               network: PostNetwork(stored: $0["network"]))
-                }
+                """, arguments: [timeline])
         }
     }
 }

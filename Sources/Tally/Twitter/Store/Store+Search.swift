@@ -23,21 +23,31 @@ extension Store {
     /// with `seq`, only those stored after it.
     public func forEachSearchableTweet(storedAfter seq: Int64? = nil, _ body: (SearchableTweet) throws -> Void) throws {
         try queue.read { db in
-            let parser = JSONParser()
-            let rows = try Row.fetchCursor(db, sql: """
+            let rows = try SearchableTweet.fetchCursor(db, sql: """
                 SELECT t.id, t.created_at, t.text, t.entities, t.network, u.id AS uid, u.screen_name, u.name
                 FROM tweet t LEFT JOIN user u ON u.id = t.author_id
                 \(seq == nil ? "" : "WHERE t.seq > ?")
                 ORDER BY t.created_at, length(t.id), t.id
                 """, arguments: seq.map { [$0] } ?? [])
-            while let row = try rows.next() {
-                let entities: String = row["entities"]
-                let parsed = entities.contains("[\"h\"") || entities.contains("[\"l\"") ? TextEntity.fromStorageJSON(entities, parser: parser) : []
-                try body(SearchableTweet(id: row["id"], createdAt: row["created_at"], text: row["text"], authorID: row["uid"],
-                                         screenName: row["screen_name"], name: row["name"], network: PostNetwork(stored: row["network"]),
-                                         hashtags: parsed.filter { $0.kind == .hashtag }.map(\.value), links: parsed.filter { $0.kind == .url }))
-            }
+            while let tweet = try rows.next() { try body(tweet) }
         }
+    }
+}
+
+extension SearchableTweet: FetchableRecord {
+    enum Columns {
+        static let id = Column("id"), createdAt = Column("created_at"), text = Column("text"), entities = Column("entities")
+        static let network = Column("network"), authorID = Column("uid"), screenName = Column("screen_name"), name = Column("name")
+    }
+
+    /// Reads a post with its author's names; of its entities, only hashtags and links are kept
+    /// (and parsed only when it has some).
+    public init(row: Row) {
+        let entities: String = row[Columns.entities]
+        let parsed = entities.contains("[\"h\"") || entities.contains("[\"l\"") ? TextEntity.fromStorageJSON(entities, parser: .ofThisThread) : []
+        self.init(id: row[Columns.id], createdAt: row[Columns.createdAt], text: row[Columns.text], authorID: row[Columns.authorID],
+                  screenName: row[Columns.screenName], name: row[Columns.name], network: PostNetwork(stored: row[Columns.network]),
+                  hashtags: parsed.filter { $0.kind == .hashtag }.map(\.value), links: parsed.filter { $0.kind == .url })
     }
 }
 

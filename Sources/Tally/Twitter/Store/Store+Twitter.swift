@@ -4,8 +4,8 @@ extension Store {
     /// The newest searches first, at most `limit`.
     public func searchHistory(limit: Int = 100) throws -> [SearchTerm] {
         try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, text, folded, searched_at, tweet_count, network FROM term ORDER BY searched_at DESC, id DESC LIMIT ?",
-                             arguments: [limit]).map(Self.term)
+            try SearchTerm.fetchAll(db, sql: "SELECT id, text, folded, searched_at, tweet_count, network FROM term ORDER BY searched_at DESC, id DESC LIMIT ?",
+                                    arguments: [limit])
         }
     }
 
@@ -14,20 +14,15 @@ extension Store {
         try searchHistory(limit: -1)
     }
 
-    private static func term(_ row: Row) -> SearchTerm {
-        SearchTerm(id: row["id"], text: row["text"], folded: row["folded"], searchedAt: row["searched_at"], tweetCount: row["tweet_count"],
-                   network: PostNetwork(stored: row["network"]))
-    }
-
     /// A term's hashtags or users seen in at least two of its tweets, most first, ties by folded
     /// name in code-point order: one walk of the `term_mention_popularity` index.
     public func popularity(of term: Int64, kind: TextEntity.Kind) throws -> Popularity {
         try queue.read { db in
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try MentionCount.fetchAll(db, sql: """
                 SELECT m.display, tm.folded, tm.count FROM term_mention tm JOIN mention m ON m.id = tm.mention_id
                 WHERE tm.term_id = ? AND tm.kind = ? AND tm.count > 1
                 ORDER BY tm.count DESC, tm.folded
-                """, arguments: [term, kind.rawValue]).map { MentionCount(display: $0["display"], folded: $0["folded"], count: $0["count"]) }
+                """, arguments: [term, kind.rawValue])
             let singles = try Int.fetchOne(db, sql: "SELECT count(*) FROM term_mention WHERE term_id = ? AND kind = ? AND count = 1",
                                            arguments: [term, kind.rawValue]) ?? 0
             return Popularity(rows: rows, hiddenSingles: singles)
@@ -45,10 +40,10 @@ extension Store {
                 WHERE tm.term_id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) AND tm.kind = ?
                 GROUP BY tm.mention_id
                 """
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try MentionCount.fetchAll(db, sql: """
                 SELECT m.display, c.folded, c.count FROM (\(counts)) c JOIN mention m ON m.id = c.mention_id
                 WHERE c.count > 1 ORDER BY c.count DESC, c.folded
-                """, arguments: [ids, kind.rawValue]).map { MentionCount(display: $0["display"], folded: $0["folded"], count: $0["count"]) }
+                """, arguments: [ids, kind.rawValue])
             let singles = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(counts)) WHERE count = 1", arguments: [ids, kind.rawValue]) ?? 0
             return Popularity(rows: rows, hiddenSingles: singles)
         }
@@ -58,20 +53,17 @@ extension Store {
     /// the build walks tweets a chunk at a time with `forEachTweetChunk`).
     public func allTweets() throws -> [StoredTweet] {
         try queue.read { db in
-            let parser = JSONParser()
-            return try Row.fetchAll(db, sql: Self.tweetQuery + " ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC")
-                .map { Self.tweet($0, parser: parser) }
+            try StoredTweet.fetchAll(db, sql: Self.tweetQuery + " ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC")
         }
     }
 
     /// The tweets stored for one term, newest first.
     public func tweets(forTerm term: Int64) throws -> [StoredTweet] {
         try queue.read { db in
-            let parser = JSONParser()
-            return try Row.fetchAll(db, sql: Self.tweetQuery + """
+            try StoredTweet.fetchAll(db, sql: Self.tweetQuery + """
                  JOIN term_tweet tt ON tt.tweet_id = t.id WHERE tt.term_id = ?
                  ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC
-                """, arguments: [term]).map { Self.tweet($0, parser: parser) }
+                """, arguments: [term])
         }
     }
 
@@ -81,37 +73,25 @@ extension Store {
         try forEachTweetChunk(.all, size: size, body)
     }
 
+    /// What `StoredTweet.init(row:)` reads: a post and its author.
     static let tweetQuery = """
         SELECT t.id, t.created_at, t.text, t.entities, t.lang, t.retweet_of, t.quoted_id, t.network, t.web_url, t.warning, t.reply_to, t.reply_to_user,
             u.id AS uid, u.screen_name, u.name, u.avatar_url, u.network AS unetwork
         FROM tweet t LEFT JOIN user u ON u.id = t.author_id
         """
 
-    static func tweet(_ row: Row, parser: JSONParser) -> StoredTweet {
-        let userID: String? = row["uid"]
-        let author = userID.map { StoredUser(id: $0, screenName: row["screen_name"], name: row["name"], avatarURL: row["avatar_url"],
-                                             network: PostNetwork(stored: row["unetwork"])) }
-        return StoredTweet(id: row["id"], author: author, createdAt: row["created_at"],
-                           text: TweetText(text: row["text"], entities: TextEntity.fromStorageJSON(row["entities"], parser: parser)),
-                           language: row["lang"], retweetOf: row["retweet_of"], quotes: row["quoted_id"],
-                           network: PostNetwork(stored: row["network"]), webURL: row["web_url"], warning: row["warning"],
-                           replyTo: row["reply_to"], replyToUser: row["reply_to_user"])
-    }
-
     /// Counts for the home page; the newest data is the newest stored tweet, never a search's or
     /// an import's time (an empty search page is no new data).
     public func totals() throws -> StoreTotals {
         try queue.read { db in
-            let row = try Row.fetchOne(db, sql: """
-                SELECT (SELECT count(*) FROM tweet), (SELECT count(*) FROM user), (SELECT count(*) FROM term), (SELECT count(*) FROM mention WHERE counted),
-                    coalesce((SELECT max(created_at) FROM tweet), 0)
+            var totals = try StoreTotals.fetchOne(db, sql: """
+                SELECT (SELECT count(*) FROM tweet) AS tweets, (SELECT count(*) FROM user) AS users, (SELECT count(*) FROM term) AS terms,
+                    (SELECT count(*) FROM mention WHERE counted) AS mentions, coalesce((SELECT max(created_at) FROM tweet), 0) AS newest
                 """)!
-            let newest: Int64 = row[4]
-            var byNetwork: [PostNetwork: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT network, count(*) FROM tweet GROUP BY network") {
-                byNetwork[PostNetwork(stored: row[0]), default: 0] += row[1]
+            for count in try ValuePair<String?, Int>.fetchAll(db, sql: "SELECT network, count(*) FROM tweet GROUP BY network") {
+                totals.byNetwork[PostNetwork(stored: count.first), default: 0] += count.second
             }
-            return StoreTotals(tweets: row[0], users: row[1], terms: row[2], mentions: row[3], newest: newest > 0 ? newest : nil, byNetwork: byNetwork)
+            return totals
         }
     }
 }

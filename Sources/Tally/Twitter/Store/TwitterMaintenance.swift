@@ -4,25 +4,24 @@ import GRDB
 enum TwitterMaintenance {
     /// Counts per kind and the newest search or tweet.
     static func stats(_ db: Database) throws -> SourceStats {
-        let row = try Row.fetchOne(db, sql: """
-            SELECT (SELECT count(*) FROM term), (SELECT count(*) FROM tweet),
-                (SELECT count(*) FROM tweet WHERE id NOT IN (SELECT tweet_id FROM term_tweet)),
-                (SELECT count(*) FROM user), (SELECT count(*) FROM mention WHERE kind = 'hashtag' AND counted),
-                (SELECT count(*) FROM mention WHERE kind = 'user' AND counted), (SELECT count(*) FROM term_tweet),
-                max(coalesce((SELECT max(searched_at) FROM term), 0), coalesce((SELECT max(created_at) FROM tweet), 0))
+        let counts = try Counts.fetchOne(db, sql: """
+            SELECT (SELECT count(*) FROM term) AS searches, (SELECT count(*) FROM tweet) AS posts,
+                (SELECT count(*) FROM tweet WHERE id NOT IN (SELECT tweet_id FROM term_tweet)) AS unsearched,
+                (SELECT count(*) FROM user) AS people, (SELECT count(*) FROM mention WHERE kind = 'hashtag' AND counted) AS hashtags,
+                (SELECT count(*) FROM mention WHERE kind = 'user' AND counted) AS users, (SELECT count(*) FROM term_tweet) AS links,
+                max(coalesce((SELECT max(searched_at) FROM term), 0), coalesce((SELECT max(created_at) FROM tweet), 0)) AS newest
             """)!
-        let newest: Int64 = row[7]
         var perNetwork: [PostNetwork: Int] = [:]
-        for network in try Row.fetchAll(db, sql: "SELECT network, count(*) FROM tweet GROUP BY network") {
-            perNetwork[PostNetwork(stored: network[0]), default: 0] += network[1]
+        for network in try ValuePair<String?, Int>.fetchAll(db, sql: "SELECT network, count(*) FROM tweet GROUP BY network") {
+            perNetwork[PostNetwork(stored: network.first), default: 0] += network.second
         }
         // Every network's line, in the badges' order, even at 0: the lines stay put as the store grows.
-        var stats = SourceStats(counts: [.init("searches", row[0]), .init("posts", row[1])]
+        var stats = SourceStats(counts: [.init("searches", counts.searches), .init("posts", counts.posts)]
             + PostNetwork.allCases.map { .init("posts on \($0.label)", perNetwork[$0] ?? 0) } + [
-            .init("posts found by no search", row[2]),
-            .init("people", row[3]), .init("hashtags counted", row[4]), .init("users mentioned", row[5]),
-            .init("search–post links", row[6]),
-        ], newest: newest > 0 ? newest : nil)
+            .init("posts found by no search", counts.unsearched),
+            .init("people", counts.people), .init("hashtags counted", counts.hashtags), .init("users mentioned", counts.users),
+            .init("search–post links", counts.links),
+        ], newest: counts.newest > 0 ? counts.newest : nil)
         stats.title = "Posts"
         return stats
     }
@@ -60,12 +59,12 @@ enum TwitterMaintenance {
         while !tweetQueue.isEmpty {
             let chunk = Array(tweetQueue.suffix(512))
             tweetQueue.removeLast(chunk.count)
-            let rows = try Row.fetchCursor(db, sql: "SELECT retweet_of, quoted_id FROM tweet WHERE id IN (SELECT value FROM json_each(?))",
-                                           arguments: [JSONArgument.array(chunk)])
+            let rows = try ValuePair<String?, String?>.fetchCursor(db, sql: "SELECT retweet_of, quoted_id FROM tweet WHERE id IN (SELECT value FROM json_each(?))",
+                                                                   arguments: [JSONArgument.array(chunk)])
             while let row = try rows.next() {
                 // One never stored costs nothing: the page links to it on the web.
-                if let original: String = row[0] { keep(tweet: original) }
-                if let quoted: String = row[1] { keep(tweet: quoted) }
+                if let original = row.first { keep(tweet: original) }
+                if let quoted = row.second { keep(tweet: quoted) }
             }
         }
 
@@ -112,7 +111,27 @@ enum TwitterMaintenance {
         // A kept tweet's page links the people it mentions to their pages: they stay too.
         let people = try changes("DELETE FROM user WHERE " + (try db.unreferencedCondition(table: "user"))
                                 + " AND lower(screen_name) NOT IN (SELECT m.folded FROM mention m WHERE m.kind = 'user' AND m.id IN (SELECT mention_id FROM tweet_tag))")
-        return [.init("searches", searches), .init("tweets", tweets), .init("people", people),
-                .init("hashtags and users", mentions), .init("search–tweet links", links), .init("popularity counts", counts)]
+        return [.init("searches", searches), .init("posts", tweets), .init("people", people),
+                .init("hashtags and users", mentions), .init("search–post links", links), .init("popularity counts", counts)]
+    }
+
+    /// The counts `stats` reads.
+    private struct Counts: FetchableRecord {
+        enum Columns {
+            static let searches = Column("searches"), posts = Column("posts"), unsearched = Column("unsearched"), people = Column("people")
+            static let hashtags = Column("hashtags"), users = Column("users"), links = Column("links"), newest = Column("newest")
+        }
+        var searches: Int, posts: Int, unsearched: Int, people: Int, hashtags: Int, users: Int, links: Int, newest: Int64
+
+        init(row: Row) {
+            searches = row[Columns.searches]
+            posts = row[Columns.posts]
+            unsearched = row[Columns.unsearched]
+            people = row[Columns.people]
+            hashtags = row[Columns.hashtags]
+            users = row[Columns.users]
+            links = row[Columns.links]
+            newest = row[Columns.newest]
+        }
     }
 }

@@ -187,10 +187,10 @@ final class TwitterSink: ImportSink {
         let statement = try db.cachedStatement(sql: """
             SELECT id, screen_name, name FROM user WHERE network = ? AND screen_name = ? COLLATE NOCASE AND id <> ? ORDER BY id LIMIT 1
             """)
-        if let row = try Row.fetchOne(statement, arguments: [PostNetwork.twitter.rawValue, author.screenName, author.id]) {
-            resolved.id = row["id"]
-            resolved.screenName = row["screen_name"]
-            resolved.name = row["name"]
+        if let known = try StoredUser.fetchOne(statement, arguments: [PostNetwork.twitter.rawValue, author.screenName, author.id]) {
+            resolved.id = known.id
+            resolved.screenName = known.screenName
+            resolved.name = known.name
         }
         memo.namedOwners[author.id] = resolved
         return resolved
@@ -254,10 +254,10 @@ final class TwitterSink: ImportSink {
         }
         let id: Int64
         // Statements from the connection's cache: a crawl's files each look up their term.
-        if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, searched_at FROM term WHERE folded = ? AND network = ?"),
-                                      arguments: [folded, network.rawValue]) {
-            id = row["id"]
-            if let fetchedAt, fetchedAt > row["searched_at"] as Int64 {
+        if let known = try ValuePair<Int64, Int64>.fetchOne(db.cachedStatement(sql: "SELECT id, searched_at FROM term WHERE folded = ? AND network = ?"),
+                                                            arguments: [folded, network.rawValue]) {
+            id = known.first
+            if let fetchedAt, fetchedAt > known.second {
                 try db.cachedStatement(sql: "UPDATE term SET searched_at = ? WHERE id = ?").execute(arguments: [fetchedAt, id])
             }
         } else {
@@ -275,10 +275,10 @@ final class TwitterSink: ImportSink {
     private func addToTimeline(_ name: String, _ tweets: [ImportedTweet]) throws {
         let folded = name.lowercased()
         // A store holds a few timelines; comparing in Swift folds case as the address does.
-        let known = try Row.fetchAll(db, sql: "SELECT id, name FROM timeline").first { ($0["name"] as String).lowercased() == folded }
+        let known = try ValuePair<Int64, String>.fetchAll(db, sql: "SELECT id, name FROM timeline").first { $0.second.lowercased() == folded }
         let id: Int64
         if let known {
-            id = known["id"]
+            id = known.first
         } else {
             try db.execute(sql: "INSERT INTO timeline (name) VALUES (?)", arguments: [name])
             id = db.lastInsertedRowID

@@ -75,7 +75,7 @@ struct FormatDetectionTests {
             try project.importFiles(["itunes.json"])
         } throws: { error in
             let message = "\(error)"
-            return message.hasPrefix("itunes.json: line 1: expected one of what Tally reads (Twitter: v1.1 search {statuses, search_metadata}")
+            return message.hasPrefix("itunes.json: line 1: expected one of what Tally reads (Posts: Twitter v1.1 search {statuses, search_metadata}")
                 && message.contains("found an object with keys resultCount, results")
         }
         #expect(try project.store.tableCounts() == before)

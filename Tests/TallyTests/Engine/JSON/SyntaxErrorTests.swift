@@ -36,7 +36,7 @@ struct SyntaxErrorTests {
 
     @Test("an empty file says what was expected")
     func empty() throws {
-        #expect(try message(["e.json": "  \n"], "e.json").hasPrefix("e.json: the file is empty; expected one of what Tally reads (Twitter: "))
+        #expect(try message(["e.json": "  \n"], "e.json").hasPrefix("e.json: the file is empty; expected one of what Tally reads (Posts: Twitter "))
     }
 
     @Test("a lone or reversed surrogate names its place and what was expected", arguments: [

@@ -5,7 +5,7 @@ extension Store {
     /// Every note, by id.
     func notes() throws -> [Note] {
         try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, text FROM note ORDER BY id").map { Note(id: $0["id"], text: $0["text"]) }
+            try Note.fetchAll(db, sql: "SELECT id, text FROM note ORDER BY id")
         }
     }
 
@@ -14,5 +14,14 @@ extension Store {
         try queue.write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO note (id, text) VALUES (?, ?)", arguments: [note.id, note.text])
         }
+    }
+}
+
+/// A note is read as every source reads its records: a FetchableRecord with its own init(row:).
+extension Note: FetchableRecord {
+    enum Columns { static let id = Column("id"), text = Column("text") }
+
+    init(row: Row) {
+        self.init(id: row[Columns.id], text: row[Columns.text])
     }
 }

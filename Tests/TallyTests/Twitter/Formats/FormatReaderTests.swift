@@ -135,7 +135,7 @@ struct FormatReaderTests {
             try Importer(store: store).importFile(Fixture.url("v1-search-malformed.json"), displayName: "v1-search-malformed.json")
         } throws: { error in
             let message = "\(error)"
-            return message.hasPrefix("v1-search-malformed.json:") && message.contains("expected one of what Tally reads (Twitter: v1.1 search {statuses, search_metadata}")
+            return message.hasPrefix("v1-search-malformed.json:") && message.contains("expected one of what Tally reads (Posts: Twitter v1.1 search {statuses, search_metadata}")
                 && message.contains("max_id")
         }
         #expect(try store.totals() == StoreTotals(tweets: 0, users: 0, terms: 0, mentions: 0))

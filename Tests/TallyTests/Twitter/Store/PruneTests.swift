@@ -91,8 +91,8 @@ struct PruneTests {
         #expect(try store.tweets(forTerm: try #require(store.allTerms().first).id).map(\.id).sorted() == ["20", "40"])
         let twitter = try #require(report.sources.first)
         #expect(twitter.counts.contains(PruneCount("searches", 3)))
-        #expect(twitter.counts.contains(PruneCount("tweets", 4)))
-        #expect(twitter.counts.contains(PruneCount("search–tweet links", 5)))
+        #expect(twitter.counts.contains(PruneCount("posts", 4)))
+        #expect(twitter.counts.contains(PruneCount("search–post links", 5)))
         #expect(twitter.counts.contains(PruneCount("people", 3)), "zed, sam and tia wrote only pruned tweets")
         #expect(try store.foreignKeyCheck().isEmpty)
         #expect(try Self.countsMatchLinks(store))
@@ -110,13 +110,13 @@ struct PruneTests {
         let before = try Self.rows(project.store)
         let dry = try CommandLineTool.output(["prune", "--store", path, "--keep-searches", "1", "--dry-run"], in: project.folder.url)
         #expect(dry.status == 0)
-        #expect(dry.stdout.contains("Twitter: would remove") && dry.stdout.contains("Dry run: nothing was changed"), "\(dry.stdout)")
+        #expect(dry.stdout.contains("Posts: would remove") && dry.stdout.contains("Dry run: nothing was changed"), "\(dry.stdout)")
         #expect(try Self.rows(project.store) == before)
         let real = try CommandLineTool.output(["prune", "--store", path, "--keep-searches", "1"], in: project.folder.url)
         #expect(real.status == 0)
-        #expect(real.stdout.contains("Twitter: removed") && real.stdout.contains("reclaimed"), "\(real.stdout)")
+        #expect(real.stdout.contains("Posts: removed") && real.stdout.contains("reclaimed"), "\(real.stdout)")
         let again = try CommandLineTool.output(["prune", "--store", path, "--keep-searches", "1"], in: project.folder.url)
-        #expect(again.stdout.contains("Twitter: removed nothing"), "\(again.stdout)")
+        #expect(again.stdout.contains("Posts: removed nothing"), "\(again.stdout)")
     }
 
     /// Pages that list every tweet, person or hashtag of the store, or every tweet of one person
