@@ -67,6 +67,9 @@ extension PostCard.Post {
             quote = []
         }
         text = Self.withoutShownLinks(text, media: !media.isEmpty, quoted: hasQuote ? tweet.quotes : nil)
+        let phrases = nested ? [] : tweet.counts.phrases(on: tweet.network)
+        counts = phrases.enumerated().map { PostCard.Count(text: $1, separator: $0 == phrases.count - 1 ? "" : " · ") }
+        hasCounts = !counts.isEmpty
     }
 
     /// This post read as an archive retweet, "RT @x: text": the post by @x (as the mention names
@@ -83,6 +86,9 @@ extension PostCard.Post {
         rest[0].value = String(rest[0].value.dropFirst(2))
         if rest[0].value.isEmpty { rest.removeFirst() }
         post.text = rest
+        // An archive counts a retweet's retweets as its original's, and none of its likes.
+        post.counts = []
+        post.hasCounts = false
         return post
     }
 

@@ -83,6 +83,7 @@ extension Store {
 
     static let tweetQuery = """
         SELECT t.id, t.created_at, t.text, t.entities, t.lang, t.retweet_of, t.quoted_id, t.network, t.web_url, t.warning, t.reply_to, t.reply_to_user,
+            t.reply_count, t.repost_count, t.quote_count, t.like_count,
             u.id AS uid, u.screen_name, u.name, u.avatar_url, u.network AS unetwork
         FROM tweet t LEFT JOIN user u ON u.id = t.author_id
         """
@@ -95,7 +96,8 @@ extension Store {
                            text: TweetText(text: row["text"], entities: TextEntity.fromStorageJSON(row["entities"], parser: parser)),
                            language: row["lang"], retweetOf: row["retweet_of"], quotes: row["quoted_id"],
                            network: PostNetwork(stored: row["network"]), webURL: row["web_url"], warning: row["warning"],
-                           replyTo: row["reply_to"], replyToUser: row["reply_to_user"])
+                           replyTo: row["reply_to"], replyToUser: row["reply_to_user"],
+                           counts: PostCounts(replies: row["reply_count"], reposts: row["repost_count"], quotes: row["quote_count"], likes: row["like_count"]))
     }
 
     /// Counts for the home page; the newest data is the newest stored tweet, never a search's or
