@@ -93,8 +93,9 @@ extension PostCard.Post {
     }
 
     /// The text without the links to what the card already shows: Twitter puts a picture's
-    /// `pic.twitter.com/…` link and the quoted tweet's address at the end of the text, and the
-    /// card shows the picture and the quote themselves. Line breaks left at the end go too.
+    /// `pic.twitter.com/…` link and the quoted tweet's address at the end of the text (a Bluesky
+    /// client the quoted post's bsky.app address), and the card shows the picture and the quote
+    /// themselves. Line breaks left at the end go too.
     static func withoutShownLinks(_ parts: [PostCard.TextPart], media: Bool, quoted: String?) -> [PostCard.TextPart] {
         guard media || quoted != nil else { return parts }
         func shown(_ part: PostCard.TextPart) -> Bool {
@@ -104,6 +105,12 @@ extension PostCard.Post {
             if let quoted, address.hasPrefix("https://twitter.com/") || address.hasPrefix("https://x.com/") || address.hasPrefix("http://twitter.com/") {
                 let path = address.split(separator: "?").first ?? ""
                 return path.hasSuffix("/status/" + quoted) || path.hasSuffix("/status/" + quoted + "/")
+            }
+            // Bluesky: the post's address on bsky.app ends in its record key, as its at:// URI does.
+            if let quoted, quoted.hasPrefix("at://"), quoted.contains("/app.bsky.feed.post/"), address.hasPrefix("https://bsky.app/profile/"),
+               let key = quoted.split(separator: "/").last {
+                let path = address.split(separator: "?").first ?? ""
+                return path.hasSuffix("/post/" + key.lowercased()) || path.hasSuffix("/post/" + key.lowercased() + "/")
             }
             return false
         }
