@@ -1,5 +1,7 @@
 """Post lists at a phone's width (390 px) and a desktop's (1280 px): the filter that hides retweets
 and replies, kept in the URL fragment and carried by the pager's links, from file://."""
+import re
+
 import pytest
 
 WIDTHS = [390, 1280]
@@ -102,3 +104,28 @@ def test_a_reply_links_its_parent_whose_page_shows_the_thread(sized, site):
     page.wait_for_load_state("load")
     assert f"/tweets/{own}/" in page.url
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+def test_counts_are_quiet_words_on_the_card_and_on_the_post_page(sized, site):
+    page = sized
+    page.goto((site / "all-tweets" / "index.html").as_uri())
+    counts = page.locator("article .tweet-counts")
+    assert counts.count() > 0
+    texts = counts.all_inner_texts()
+    # Words a screen reader reads, in each network's own words, plural-correct, never a 0.
+    word = r"[1-9][\d,]* (repl(y|ies)|retweets?|boosts?|reposts?|quotes?|likes?|favourites?)"
+    assert all(re.fullmatch(f"{word}( · {word})*", text) for text in texts), texts
+    assert not any(re.search(r"\b1 \w+s\b", text) or re.search(r"\b([2-9]|\d\d+) (reply|like|boost)\b", text) for text in texts), texts
+    mastodon = page.locator("article:has(.network-mastodon) .tweet-counts").all_inner_texts()
+    assert any(re.search("boost|favourite", text) for text in mastodon) and not any("like" in text for text in mastodon), mastodon
+    # Quiet: smaller than the post's text, inside its card, on the page's width.
+    first = counts.first
+    size = lambda selector: float(page.locator(selector).first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+    assert float(first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) < size("article .tweet-text")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    # The post's own page shows the same line: open it by its date, as a reader does.
+    article = page.locator("main ol.tweets > li > article:not(.tweet-retweet):has(.tweet-counts)").first
+    text = article.locator(".tweet-counts").inner_text()
+    article.locator(".tweet-head .tweet-date").first.click()
+    page.wait_for_selector("main .tweet-counts")
+    assert text in page.locator("main .tweet-counts").all_inner_texts()

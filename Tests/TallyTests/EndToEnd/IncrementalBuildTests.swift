@@ -295,6 +295,30 @@ struct IncrementalBuildTests {
         try expectSameAsClean(project, after: "the parent")
     }
 
+    @Test("a post imported again with other counts shows them on its card wherever it is shown, as a clean build does")
+    func countsChange() throws {
+        let project = TestProject()
+        let posts = (1...60).map { TweetSpec(id: "\($0)", text: "post \($0) #x", user: "bob", createdAt: "Fri Dec 20 16:\(10 + $0 % 40):25 +0000 2013") }
+        let first = Synthetic.searchPage(query: "a", posts)
+        // Post 5 (on the older page) again, in the same search, counted anew; then the same counts again.
+        let again = Synthetic.searchPage(query: "a", [posts[4]]).replacingOccurrences(of: "\"id_str\":\"5\"", with: "\"favorite_count\":7,\"id_str\":\"5\",\"retweet_count\":1")
+        try project.folder.write(["a.json": first, "b.json": again, "c.json": again])
+        try project.importFiles(["a.json"])
+        try project.build()
+        #expect(try !project.page("tweets/5/index.html").contains("tweet-counts"))
+        try project.importFiles(["b.json"])
+        let report = try project.build()
+        #expect(report.updated)
+        #expect(try project.page("tweets/5/index.html").contains("<p class=\"tweet-context tweet-counts\">1 retweet · 7 likes</p>"))
+        #expect(try project.page("all-tweets/1/index.html").contains("1 retweet · 7 likes"))
+        try expectSameAsClean(project, after: "new counts")
+        // The same counts again change nothing: no page is planned for them.
+        try project.importFiles(["c.json"])
+        #expect(try project.store.tweets(countsChangedAfter: 1).count == 1)
+        #expect(try project.build().pages <= 3)
+        try expectSameAsClean(project, after: "the same counts")
+    }
+
     @Test("a list's Atom feed is made again when a post lands in it or its author is renamed; each update equals a clean build")
     func feedsFollowChanges() throws {
         let project = TestProject()

@@ -24,6 +24,11 @@ struct RawStatement {
         sqlite3_bind_int64(handle, index, value)
     }
 
+    func bind(_ index: Int32, _ value: Int64?) {
+        guard let value else { sqlite3_bind_null(handle, index); return }
+        sqlite3_bind_int64(handle, index, value)
+    }
+
     /// Runs a query with the values bound and returns its first column as text, row by row.
     func strings() throws -> [String] {
         try rows { handle in Self.text(handle, 0) }

@@ -17,6 +17,7 @@ enum BlueskyReader {
                                  text: text(record["text"]?.string ?? "", facets: record["facets"]),
                                  language: record["langs"]?.firstElement?.string)
         post.network = .bluesky
+        post.counts = PostCounts.read(value, replies: "replyCount", reposts: "repostCount", quotes: "quoteCount", likes: "likeCount")
         let embed = value["embed"] ?? value["embeds"]?.firstElement
         if let embed {
             post.media = media(embed)

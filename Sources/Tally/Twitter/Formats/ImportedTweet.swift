@@ -24,6 +24,9 @@ public struct ImportedTweet: Sendable, Equatable {
     public var replyToUser: String?
     /// Photos, videos and GIFs attached to it, in order.
     public var media: [ImportedMedia] = []
+    /// Its replies, reposts, quotes and likes as the document counted them; none for a repost,
+    /// whose counts are its original's.
+    public var counts = PostCounts()
 
     public init(id: String, author: ImportedUser?, createdAt: Int64, text: TweetText,
                 language: String? = nil, retweetOf: String? = nil, quotes: String? = nil) {

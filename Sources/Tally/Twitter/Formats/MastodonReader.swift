@@ -34,6 +34,7 @@ enum MastodonReader {
         post.webURL = value["url"]?.string.flatMap(Routes.external)
         post.warning = value["spoiler_text"]?.string.flatMap { $0.isEmpty ? nil : $0 }
         post.media = (value["media_attachments"]?.arrayItems ?? []).compactMap(restMedia)
+        post.counts = PostCounts.read(value, replies: "replies_count", reposts: "reblogs_count", quotes: "quotes_count", likes: "favourites_count")
         // `quote` is false, null or `{state, quoted_status}` depending on the server's version.
         if let quote = value["quote"], quote.kind == .object, let quoted = quote["quoted_status"], quoted.kind == .object {
             let original = try status(quoted, path: path + ".quote.quoted_status", related: &related)

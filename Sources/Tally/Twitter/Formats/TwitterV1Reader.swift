@@ -33,6 +33,9 @@ enum TwitterV1Reader {
             let retweeted = try status(original, path: path() + ".retweeted_status", related: &related)
             tweet.retweetOf = retweeted.id
             related.append(retweeted)
+        } else {
+            // A retweet's own counts are its original's (and 0 likes): only an original keeps them.
+            tweet.counts = PostCounts.read(value, replies: "reply_count", reposts: "retweet_count", quotes: "quote_count", likes: "favorite_count")
         }
         if let quoted = value["quoted_status"], quoted.kind == .object {
             let original = try status(quoted, path: path() + ".quoted_status", related: &related)

@@ -93,6 +93,10 @@ enum TwitterV2Reader {
                 }
             }
         }
+        // A retweet's own counts are its original's (and 0 likes): only an original keeps them.
+        if tweet.retweetOf == nil {
+            tweet.counts = PostCounts.read(value["public_metrics"], replies: "reply_count", reposts: "retweet_count", quotes: "quote_count", likes: "like_count")
+        }
         return tweet
     }
 }

@@ -14,10 +14,11 @@ struct GallerySection: SiteSection {
     var keepsUnplanned: Bool { changes.updates }
 
     func plan(into sink: PageSink) throws {
-        // Pictures come only with new posts, and show nothing else that changes (the archive
-        // pictures kept, which change where a thumbnail comes from, make the build whole): in an
-        // update the gallery is planned again whole when a new post has a picture, else not at all.
-        if let changed = try changes.changes(), try !context.store.hasPictures(changed.newTweets) { return }
+        // Pictures come only with new posts, and show nothing else that changes but their
+        // authors' names (the archive pictures kept, which change where a thumbnail comes from,
+        // make the build whole): in an update the gallery is planned again whole when a new post,
+        // or a post of a renamed author, has a picture, else not at all.
+        if let changed = try changes.changes(), try !context.store.hasPictures(changed.newTweets.union(changed.byChangedUsers)) { return }
         let total = try context.store.galleryCount()
         let pages = max(1, (total + Self.pageSize - 1) / Self.pageSize)
         // The post lists' pager: newer, older, the page numbers (`TweetListPlanner.pager`).
@@ -61,12 +62,19 @@ struct GallerySection: SiteSection {
         let cells = ordered.compactMap { item -> HTMLFragment? in
             guard let src = directory.imageSource(item.media.imageURL, tweet: item.tweetID, from: here) else { return nil }
             let (width, height) = TweetHTML.fit(item.media, within: 160)
-            var inner: [HTMLFragment] = [.element("img", ["class": "thumb", "src": src, "alt": item.media.alt ?? TweetHTML.describe(item.media, item.position),
+            var inner: [HTMLFragment] = [.element("img", ["class": "thumb", "src": src, "alt": item.media.alt ?? Self.describe(item),
                                                           "width": "\(width)", "height": "\(height)", "loading": "lazy", "referrerpolicy": "no-referrer"])]
             if item.media.kind != "photo" { inner.append(.element("span", ["class": "media-badge"], [.text(item.media.kind == "gif" ? "GIF" : "Video")])) }
             return .element("li", [:], [.element("a", ["href": Routes.relative(from: here, to: Routes.tweet(item.tweetID))], inner)])
         }
         return .element("ul", ["class": "gallery"], cells, block: true)
+    }
+
+    /// What a picture without its own alt text shows, out of its post's context: whose post, and
+    /// which day ("Photo 1 of a post by Ann on 2013-12-20").
+    static func describe(_ item: GalleryItem) -> String {
+        let what = TweetHTML.describe(item.media, item.position) + (item.media.kind == "photo" ? "" : ",")
+        return "\(what) of a post\(item.author.map { " by " + $0 } ?? "") on \(UTCTime.dayText(item.createdAt))"
     }
 }
 

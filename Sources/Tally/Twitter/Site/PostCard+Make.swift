@@ -67,6 +67,9 @@ extension PostCard.Post {
             quote = []
         }
         text = Self.withoutShownLinks(text, media: !media.isEmpty, quoted: hasQuote ? tweet.quotes : nil)
+        let phrases = nested ? [] : tweet.counts.phrases(on: tweet.network)
+        counts = phrases.enumerated().map { PostCard.Count(text: $1, separator: $0 == phrases.count - 1 ? "" : " · ") }
+        hasCounts = !counts.isEmpty
     }
 
     /// This post read as an archive retweet, "RT @x: text": the post by @x (as the mention names
@@ -83,12 +86,16 @@ extension PostCard.Post {
         rest[0].value = String(rest[0].value.dropFirst(2))
         if rest[0].value.isEmpty { rest.removeFirst() }
         post.text = rest
+        // An archive counts a retweet's retweets as its original's, and none of its likes.
+        post.counts = []
+        post.hasCounts = false
         return post
     }
 
     /// The text without the links to what the card already shows: Twitter puts a picture's
-    /// `pic.twitter.com/…` link and the quoted tweet's address at the end of the text, and the
-    /// card shows the picture and the quote themselves. Line breaks left at the end go too.
+    /// `pic.twitter.com/…` link and the quoted tweet's address at the end of the text (a Bluesky
+    /// client the quoted post's bsky.app address), and the card shows the picture and the quote
+    /// themselves. Line breaks left at the end go too.
     static func withoutShownLinks(_ parts: [PostCard.TextPart], media: Bool, quoted: String?) -> [PostCard.TextPart] {
         guard media || quoted != nil else { return parts }
         func shown(_ part: PostCard.TextPart) -> Bool {
@@ -98,6 +105,12 @@ extension PostCard.Post {
             if let quoted, address.hasPrefix("https://twitter.com/") || address.hasPrefix("https://x.com/") || address.hasPrefix("http://twitter.com/") {
                 let path = address.split(separator: "?").first ?? ""
                 return path.hasSuffix("/status/" + quoted) || path.hasSuffix("/status/" + quoted + "/")
+            }
+            // Bluesky: the post's address on bsky.app ends in its record key, as its at:// URI does.
+            if let quoted, quoted.hasPrefix("at://"), quoted.contains("/app.bsky.feed.post/"), address.hasPrefix("https://bsky.app/profile/"),
+               let key = quoted.split(separator: "/").last {
+                let path = address.split(separator: "?").first ?? ""
+                return path.hasSuffix("/post/" + key.lowercased()) || path.hasSuffix("/post/" + key.lowercased() + "/")
             }
             return false
         }

@@ -42,6 +42,16 @@ struct PostCard: Encodable, Sendable {
         var hasQuote: Bool
         /// The quoted post, shown inside (never with a quote of its own); an empty list otherwise.
         var quote: [Post]
+        /// Its replies, reposts, quotes and likes in its network's words ("3 replies"), each
+        /// with the separator after it; none for a quoted post, as the networks show it.
+        var hasCounts: Bool
+        var counts: [Count]
+    }
+
+    /// One count of a post, and what follows it (" · ", or nothing after the last).
+    struct Count: Encodable, Sendable {
+        var text: String
+        var separator: String
     }
 
     /// The author of a post or a retweet.

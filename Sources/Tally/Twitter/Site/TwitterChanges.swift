@@ -8,10 +8,12 @@
 struct TwitterChanges {
     /// Tweets stored since.
     var newTweets: Set<String> = []
-    /// Tweets whose card changed: new ones, those of users whose name or picture changed, those
+    /// Tweets whose card changed: new ones, those whose counts changed, those of users whose name or picture changed, those
     /// naming someone or a hashtag whose page appeared, those replying to a new one, and those
     /// retweeting or quoting any of them.
     var cards: Set<String> = []
+    /// Tweets of users whose name or picture changed (the gallery names a picture's author).
+    var byChangedUsers: Set<String> = []
     /// Tweets whose own page is planned again: changed cards, new searches found them, a search
     /// they share with another moved in the history, or their thread shows a changed card.
     var tweetPages: Set<String> = []
@@ -53,7 +55,10 @@ struct TwitterChanges {
         }
         changes.hashtagLinks = hashtagLinks
         var cards = changes.newTweets
-        cards.formUnion(try store.tweets(byUsers: users))
+        // Posts imported again with other counts.
+        cards.formUnion(try store.tweets(countsChangedAfter: since))
+        changes.byChangedUsers = Set(try store.tweets(byUsers: users))
+        cards.formUnion(changes.byChangedUsers)
         cards.formUnion(try store.tweets(tagged: people, kind: .user))
         cards.formUnion(try store.tweets(tagged: hashtagLinks, kind: .hashtag))
         // "Replying to" links its parent once the parent is stored.

@@ -6,6 +6,9 @@ public struct GalleryItem: Sendable, Equatable {
     /// Its place among the post's pictures, from 0.
     public var position: Int
     public var media: StoredMedia
+    /// Its post's author as a card names them (the name, else `@handle`), and its post's time.
+    public var author: String? = nil
+    public var createdAt: Int64 = 0
 }
 
 /// The gallery's queries: every stored post's pictures, in the order of the posts.
@@ -21,8 +24,9 @@ extension Store {
     public func forEachGalleryChunk(sizes: () -> Int, _ body: ([GalleryItem]) throws -> Void) throws {
         try queue.read { db in
             let cursor = try GalleryItem.fetchCursor(db, sql: """
-                SELECT m.tweet_id, m.position, m.kind, m.image_url, m.link_url, m.alt, m.width, m.height
-                FROM tweet_media m JOIN tweet t ON t.id = m.tweet_id
+                SELECT m.tweet_id, m.position, m.kind, m.image_url, m.link_url, m.alt, m.width, m.height,
+                    coalesce(nullif(u.name, ''), '@' || u.screen_name) AS author, t.created_at
+                FROM tweet_media m JOIN tweet t ON t.id = m.tweet_id LEFT JOIN user u ON u.id = t.author_id
                 ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC, m.position DESC
                 """)
             var items: [GalleryItem] = []

@@ -80,14 +80,25 @@ extension Store {
     }
 
     /// The filter's tweets per UTC day (`2013-12-20`) or month (`2013-12`), oldest first.
+    ///
+    /// Grouped by the day's number, from which the text is made here: formatting every post's
+    /// date with `strftime` was most of the query's time (55–100 ms for the home page's calendar
+    /// over the bench's 95,000 posts; 25 ms so).
     public func tweetsPer(_ unit: CalendarUnit, _ filter: TweetFilter) throws -> [(key: String, count: Int)] {
-        try queue.read { db in
+        let days = try queue.read { db in
             let (clause, arguments) = filter.clause
-            let format = unit == .day ? "%Y-%m-%d" : "%Y-%m"
-            return try ValuePair<String, Int>.fetchAll(db.cachedStatement(sql: "SELECT strftime('\(format)', t.created_at, 'unixepoch') AS k, count(*) FROM tweet t"
-                                                                             + clause + " GROUP BY k ORDER BY k"), arguments: arguments)
-                .map { (key: $0.first, count: $0.second) }
+            // Days before 1970 round down, as the dates shown do.
+            return try ValuePair<Int64, Int>.fetchAll(db.cachedStatement(sql: "SELECT (t.created_at - ((t.created_at % 86400) + 86400) % 86400) / 86400 AS d, count(*) FROM tweet t"
+                                                                         + clause + " GROUP BY d ORDER BY d"), arguments: arguments)
+                .map { (day: $0.first, count: $0.second) }
         }
+        var result: [(key: String, count: Int)] = []
+        for (day, count) in days {
+            let text = UTCTime.dayText(day * 86_400)
+            let key = unit == .day ? text : String(text.prefix(7))
+            if let last = result.last, last.key == key { result[result.count - 1].count += count } else { result.append((key, count)) }
+        }
+        return result
     }
 
     public enum CalendarUnit: Sendable { case day, month }

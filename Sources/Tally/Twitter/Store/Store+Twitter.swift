@@ -76,6 +76,7 @@ extension Store {
     /// What `StoredTweet.init(row:)` reads: a post and its author.
     static let tweetQuery = """
         SELECT t.id, t.created_at, t.text, t.entities, t.lang, t.retweet_of, t.quoted_id, t.network, t.web_url, t.warning, t.reply_to, t.reply_to_user,
+            t.reply_count, t.repost_count, t.quote_count, t.like_count,
             u.id AS uid, u.screen_name, u.name, u.avatar_url, u.network AS unetwork
         FROM tweet t LEFT JOIN user u ON u.id = t.author_id
         """

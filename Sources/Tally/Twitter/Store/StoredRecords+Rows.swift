@@ -92,12 +92,13 @@ extension StoredMedia: FetchableRecord {
 
 extension GalleryItem: FetchableRecord {
     enum Columns {
-        static let tweetID = Column("tweet_id"), position = Column("position")
+        static let tweetID = Column("tweet_id"), position = Column("position"), author = Column("author"), createdAt = Column("created_at")
     }
 
-    /// Reads a `tweet_media` row with the post it belongs to.
+    /// Reads a `tweet_media` row with the post it belongs to (its author as a card names them, and its time).
     public init(row: Row) {
-        self.init(tweetID: row[Columns.tweetID], position: row[Columns.position], media: StoredMedia(row: row))
+        self.init(tweetID: row[Columns.tweetID], position: row[Columns.position], media: StoredMedia(row: row),
+                  author: row[Columns.author], createdAt: row[Columns.createdAt])
     }
 }
 
@@ -122,6 +123,7 @@ extension StoredTweet: FetchableRecord {
         static let language = Column("lang"), retweetOf = Column("retweet_of"), quotes = Column("quoted_id"), network = Column("network")
         static let webURL = Column("web_url"), warning = Column("warning"), replyTo = Column("reply_to"), replyToUser = Column("reply_to_user")
         static let authorID = Column("uid"), authorNetwork = Column("unetwork")
+        static let replies = Column("reply_count"), reposts = Column("repost_count"), quoteCount = Column("quote_count"), likes = Column("like_count")
     }
 
     /// Reads a row of `Store.tweetQuery`: the post with its author and entities.
@@ -133,6 +135,7 @@ extension StoredTweet: FetchableRecord {
                   text: TweetText(text: row[Columns.text], entities: TextEntity.fromStorageJSON(row[Columns.entities], parser: .ofThisThread)),
                   language: row[Columns.language], retweetOf: row[Columns.retweetOf], quotes: row[Columns.quotes],
                   network: PostNetwork(stored: row[Columns.network]), webURL: row[Columns.webURL], warning: row[Columns.warning],
-                  replyTo: row[Columns.replyTo], replyToUser: row[Columns.replyToUser])
+                  replyTo: row[Columns.replyTo], replyToUser: row[Columns.replyToUser],
+                  counts: PostCounts(replies: row[Columns.replies], reposts: row[Columns.reposts], quotes: row[Columns.quoteCount], likes: row[Columns.likes]))
     }
 }

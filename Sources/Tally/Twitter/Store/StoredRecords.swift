@@ -90,6 +90,8 @@ public struct StoredTweet: Sendable, Equatable {
     /// The post it replies to (its key, stored or not) and that post's author's screen name.
     public var replyTo: String? = nil
     public var replyToUser: String? = nil
+    /// Its replies, reposts, quotes and likes as its newest import counted them (nil: not said).
+    public var counts = PostCounts()
 }
 
 /// Totals for the home page.

@@ -266,5 +266,19 @@ enum TwitterSchema {
                 CREATE INDEX tweet_replies ON tweet(reply_to) WHERE reply_to IS NOT NULL;
                 """)
         }
+
+        // Replies, reposts, quotes and likes as the newest import of a post counted them, NULL
+        // where no document said (posts stored before, formats without counts). A post imported
+        // again with other counts takes them in place and `counts_seq` takes the import's
+        // number, so that a rebuild shows its cards anew without taking it for a new post.
+        migrator.registerMigration("twitter-10-counts") { db in
+            try db.execute(sql: """
+                ALTER TABLE tweet ADD COLUMN reply_count INTEGER;
+                ALTER TABLE tweet ADD COLUMN repost_count INTEGER;
+                ALTER TABLE tweet ADD COLUMN quote_count INTEGER;
+                ALTER TABLE tweet ADD COLUMN like_count INTEGER;
+                ALTER TABLE tweet ADD COLUMN counts_seq INTEGER NOT NULL DEFAULT 0;
+                """)
+        }
     }
 }

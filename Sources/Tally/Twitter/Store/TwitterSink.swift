@@ -134,14 +134,17 @@ final class TwitterSink: ImportSink {
             INSERT OR IGNORE INTO tweet_media (tweet_id, position, kind, image_url, link_url, alt, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let tweetStatement = try RawStatement(db, sql: """
-            INSERT INTO tweet (id, author_id, created_at, text, entities, lang, retweet_of, quoted_id, network, web_url, warning, seq, reply_to, reply_to_user)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO tweet (id, author_id, created_at, text, entities, lang, retweet_of, quoted_id, network, web_url, warning, seq, reply_to, reply_to_user,
+                               reply_count, repost_count, quote_count, like_count)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
+        let countsUpdate = try PostCountsUpdate(db: db, seq: seq)
         for (tweet, row) in tweets {
             let author = try tweet.author.map(resolve)
             if let author { try writeUser(author) }
             if known.contains(tweet.id) || inserted.contains(tweet.id) {
                 if counting { summary.knownTweets += 1 }
+                try countsUpdate.run(tweet)
                 continue
             }
             inserted.insert(tweet.id)
@@ -163,6 +166,10 @@ final class TwitterSink: ImportSink {
             tweetStatement.bind(12, seq)
             tweetStatement.bind(13, tweet.replyTo)
             tweetStatement.bind(14, tweet.replyToUser)
+            tweetStatement.bind(15, tweet.counts.replies)
+            tweetStatement.bind(16, tweet.counts.reposts)
+            tweetStatement.bind(17, tweet.counts.quotes)
+            tweetStatement.bind(18, tweet.counts.likes)
             try tweetStatement.run()
             for (key, display) in row.mentions {
                 pendingTags.append(PendingTag(key: key, tweetID: tweet.id, display: display))

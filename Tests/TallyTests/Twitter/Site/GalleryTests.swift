@@ -36,6 +36,13 @@ struct GalleryTests {
             try #require(project.page(path).firstMatch(of: /datetime="([^"]+)"/)).output.1
         }
         #expect(posts == posts.sorted(by: >))
+        // A picture's own alt text where the data has it (a Mastodon attachment's description);
+        // else what it is, whose post and which day.
+        let alts = (newest + first).matches(of: /<img class="thumb"[^>]* alt="([^"]*)"/).map { String($0.output.1) }
+        #expect(alts.count == 60)
+        #expect(alts.contains("a furry cube breakdancing"))
+        #expect(alts.contains("Video 1, preview, of a post by Stranger Things on 2019-07-11"))
+        #expect(alts.allSatisfy { !$0.hasPrefix("Photo") || $0.firstMatch(of: /^Photo \d+ of a post( by .+)? on \d{4}-\d\d-\d\d$/) != nil }, "\(alts)")
         // Reached from the home page.
         #expect(try project.page(Routes.home).contains("href=\"gallery/index.html\">Pictures</a>"))
     }

@@ -182,5 +182,10 @@ struct TweetCardTests {
         #expect(PostCard.Post.withoutShownLinks(parts, media: false, quoted: "7").map(\.value) == ["Look ", "example.org/a", "", "", "pic.twitter.com/abc"])
         #expect(PostCard.Post.withoutShownLinks(parts, media: false, quoted: "8").count == parts.count)
         #expect(PostCard.Post.withoutShownLinks(parts, media: false, quoted: nil).count == parts.count)
+        // A Bluesky post quoting another may link it by its bsky.app address.
+        let bluesky = link("bsky.app/profile/bsky...", "https://bsky.app/profile/bskyr.bsky.social/post/3lc5c5qv72r2w")
+        let quotedURI = "at://did:plc:5c2r73erhng4bszmxlfdtscf/app.bsky.feed.post/3lc5c5qv72r2w"
+        #expect(PostCard.Post.withoutShownLinks([text, site, lineBreak, bluesky], media: false, quoted: quotedURI).map(\.value) == ["Look ", "example.org/a"])
+        #expect(PostCard.Post.withoutShownLinks([text, bluesky], media: false, quoted: "at://did:plc:x/app.bsky.feed.post/other").count == 2)
     }
 }
