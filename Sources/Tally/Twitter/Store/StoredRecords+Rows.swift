@@ -95,10 +95,12 @@ extension GalleryItem: FetchableRecord {
         static let tweetID = Column("tweet_id"), position = Column("position"), author = Column("author"), createdAt = Column("created_at")
     }
 
-    /// Reads a `tweet_media` row with the post it belongs to (its author as a card names them, and its time).
+    /// Reads a `tweet_media` row with the post it belongs to, and, where the query gives them (the
+    /// gallery's), its author as a card names them and its time.
     public init(row: Row) {
         self.init(tweetID: row[Columns.tweetID], position: row[Columns.position], media: StoredMedia(row: row),
-                  author: row[Columns.author], createdAt: row[Columns.createdAt])
+                  author: row.hasColumn("author") ? row[Columns.author] : nil,
+                  createdAt: row.hasColumn("created_at") ? row[Columns.createdAt] : 0)
     }
 }
 
