@@ -12,6 +12,8 @@ final class SearchIndexTask: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var stopped = false
+    /// The carried blocks until the thread takes them.
+    private var pending: [CarriedSearchBlock] = []
     private var finished = false
 
     /// Raised inside the gathering thread when the build stopped before it needed the index.
@@ -21,12 +23,16 @@ final class SearchIndexTask: @unchecked Sendable {
     /// should be a connection of its own: `Store.reader()`, closed when the thread ends). The
     /// `carried` blocks come first, and each source continues the weights `continuing` names for it.
     init(sources: [any DataSource], context: SiteContext, carried: Carried = Carried()) {
+        pending = carried.blocks
+        let weights = carried.weights
         let thread = Thread { [self] in
             var index = SearchIndexWriter()
             do {
-                for block in carried.blocks { index.carry(block) }
+                // Let go of the blocks read back as soon as they are in the index: they are several
+                // times the postings they become, and the build's peak is later.
+                for block in lock.withLock({ () -> [CarriedSearchBlock] in defer { pending = [] }; return pending }) { index.carry(block) }
                 for (number, source) in sources.enumerated() {
-                    try source.searchDocuments(context, continuing: carried.weights[number] ?? []) { document in
+                    try source.searchDocuments(context, continuing: weights[number] ?? []) { document in
                         if lock.withLock({ stopped }) { throw Stopped() }
                         index.add(document, source: number)
                     }
@@ -50,6 +56,8 @@ final class SearchIndexTask: @unchecked Sendable {
 
         /// The record files' keys (`OutputFile.section`) the update keeps: the carried blocks'.
         var keptSections: [String] { blocks.map { SearchIndexWriter.recordSection($0.block) } }
+        /// How many documents the blocks hold.
+        var documents: Int { blocks.reduce(0) { $0 + $1.count } }
     }
 
     /// In a build that updates a site: asks each source which of its blocks continue the

@@ -97,8 +97,9 @@ public struct SiteBuilder {
         context.memory.start(previous: previous)
         // The search's blocks that continue the previous build's are read back from its files
         // now, before the update decides which of those files stay.
-        let carried = try SearchIndexTask.carried(sources: sources, context: context, read: output.previousFile)
+        var carried = try SearchIndexTask.carried(sources: sources, context: context, read: output.previousFile)
         let keeping = Set(previous == nil ? [] : sections.filter(\.section.keepsUnplanned).map(\.key) + carried.keptSections)
+        let carriedDocuments = carried.documents
         // Read once every file is made: the search keeps its sources' states as its thread ends.
         let memory = context.memory
         func record() -> BuildRecord { BuildRecord(global: fingerprint.global, states: memory.states) }
@@ -117,6 +118,7 @@ public struct SiteBuilder {
             own.store = try store.reader()
             return own
         }(), carried: carried)
+        carried = SearchIndexTask.Carried()  // the task holds the blocks until its thread has them in the index
         defer { search.stop() }
         let produce: ((OutputFile) throws -> Void) throws -> Void = { emitFile in try withoutActuallyEscaping(emitFile) { emitOutput in
             let target = WriteTarget(emitOutput)
@@ -174,7 +176,7 @@ public struct SiteBuilder {
         for path in report.duplicates { warn?("\(path): two pages share this path; the first was kept, the other left out") }
         var built = BuildReport(pages: pages, files: report.files, changed: report.changed, removed: report.removed, output: outputName,
                                 updated: previous != nil)
-        built.carriedSearchDocuments = carried.blocks.reduce(0) { $0 + $1.count }
+        built.carriedSearchDocuments = carriedDocuments
         return built
     }
 
