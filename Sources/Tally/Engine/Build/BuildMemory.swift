@@ -11,6 +11,7 @@ public final class BuildMemory: @unchecked Sendable {
     private let lock = NSLock()
     private var previous: [String: [UInt8]]?
     private var kept: [String: [UInt8]] = [:]
+    private var shared: [String: any Sendable] = [:]
 
     public init() {}
 
@@ -24,12 +25,33 @@ public final class BuildMemory: @unchecked Sendable {
         lock.withLock { kept[source] = state }
     }
 
+    /// Lends `value`, something a source made for its sections (a directory of its people, say),
+    /// to the rest of this build: its search documents, gathered on another thread, reuse it
+    /// instead of reading it from the store again. Never recorded.
+    public func share(_ value: any Sendable, for key: String) {
+        lock.withLock { shared[key] = value }
+    }
+
+    /// What this build's `share(_:for:)` lent under `key`, if it is a `T`.
+    public func shared<T: Sendable>(_ type: T.Type, for key: String) -> T? {
+        lock.withLock { shared[key] as? T }
+    }
+
     /// Whether this build updates a previous site (set before planning starts).
     public var updates: Bool { lock.withLock { previous != nil } }
 
     /// Called by the build once it knows whether it updates a site: before any section plans.
     func start(previous states: [String: [UInt8]]?) {
-        lock.withLock { previous = states }
+        lock.withLock {
+            previous = states
+            // Long tables' rows (`TableRowCache`) stay recorded until their table is made again.
+            for (key, state) in states ?? [:] where key.hasPrefix(TableRowCache.stateKeyPrefix) && kept[key] == nil { kept[key] = state }
+        }
+    }
+
+    /// The previous build's state under `key`, let go of here: the caller holds it alone.
+    func takePreviousState(for key: String) -> [UInt8]? {
+        lock.withLock { previous?.removeValue(forKey: key) }
     }
 
     /// The states kept for the next build.

@@ -67,7 +67,8 @@ public struct SiteBuilder {
         let fetchedAsOf = parts.filter(\.card.isFetched).compactMap(\.card.newest).max()
         let site = SiteInfo(title: project.title, baseURL: project.baseURL, builtAt: time, dataAsOf: dataAsOf, fetchedAsOf: fetchedAsOf,
                             navigation: navigation)
-        let renderer = PageRenderer(theme: theme, site: site)
+        var renderer = PageRenderer(theme: theme, site: site)
+        renderer.tableRows = TableRowCache(memory: context.memory)
         let output = self.output ?? SiteWriter(output: project.outputURL)
         let outputName = self.output == nil ? project.outputURL.path : "memory"
 

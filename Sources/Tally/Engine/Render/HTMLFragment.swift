@@ -193,6 +193,45 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
         }
     }
 
+    /// Markdown with each token of this page's fragment table replaced by the fragment's HTML:
+    /// what the text stands for, the same in every build (a token is a number in the page's
+    /// table after a secret drawn per process). Nil when it holds no token; a token this page's
+    /// table does not know is left as it is.
+    static func expandingTokens(in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard let base = bytes.baseAddress, let table else { return nil }
+        let marker = prefixBytes
+        var out: [UInt8] = []
+        var copied = 0, from = 0
+        while from + marker.count <= bytes.count, let hit = memchr(base + from, Int32(marker[0]), bytes.count - marker.count + 1 - from) {
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            from = at + 1
+            guard memcmp(base + at, marker, marker.count) == 0 else { continue }
+            // `r`, `b` or `i`, the number, `y`.
+            var end = at + marker.count
+            guard end + 2 < bytes.count, bytes[end] == UInt8(ascii: "r") else { continue }
+            end += 2
+            var number = 0
+            let digits = end
+            while end < bytes.count, bytes[end] >= 48, bytes[end] <= 57, end - digits < 18 {
+                number = number * 10 + Int(bytes[end] - 48)
+                end += 1
+            }
+            guard end > digits, end < bytes.count, bytes[end] == UInt8(ascii: "y"), let html = table.html(number) else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<at]))
+            // NUL (never in a page's Markdown) marks where the fragment, block or inline, is.
+            out += [0, bytes[digits - 1]]
+            out.append(contentsOf: html.utf8)
+            out.append(0)
+            copied = end + 1
+            from = copied
+        }
+        guard copied > 0 else { return nil }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+        return out
+    }
+
+    private static let prefixBytes = Array(prefix.utf8)
+
     /// Puts every fragment back into HTML rendered by cmark-gfm.
     static func restore(in html: String) -> String {
         let marker = prefix

@@ -6,6 +6,8 @@ public struct PageRenderer: Sendable {
     public let site: SiteInfo
     /// How long tables are split into HTML rows and a data script.
     public var tables = TableWindowing.standard
+    /// Where long tables' rows are kept between builds; nil renders every row.
+    var tableRows: TableRowCache?
 
     public init(theme: Theme, site: SiteInfo) {
         self.theme = theme
@@ -22,7 +24,8 @@ public struct PageRenderer: Sendable {
     }
 
     private func renderFilesWithTable(_ page: SitePage) throws -> [OutputFile] {
-        var (body, tableFiles) = tables.render(markdown: try markdown(template: page.template, model: page.model, for: page.path), page: page.path)
+        var (body, tableFiles) = tables.render(markdown: try markdown(template: page.template, model: page.model, for: page.path), page: page.path,
+                                               rows: tableRows)
         // Parts rendered once for many pages (`SharedParts`) link from the site's root.
         if HTMLFragment.table?.placesParts == true {
             body = HTMLFragment.placingRoot(in: body, root: page.linkRoot ?? Routes.root(from: page.path))

@@ -25,45 +25,37 @@ struct TableRowsEncoder {
 
     /// Adds every body row of `table`.
     mutating func add(_ table: ParsedTable) {
-        let source = table.source
-        for row in table.rows {
-            var out = count == 0 ? "[" : ",["
-            var cells: [TableExport.Cell] = []
-            for (column, cell) in ParsedTable.cells(source[row], tag: "td").enumerated() {
-                if column > 0 { out += "," }
-                let inner = source[cell]
-                cells.append(.text(HTMLText.plain(inner)))
-                if !inner.contains(UInt8(ascii: "<")) {
-                    let text = HTMLText.unescaped(inner)
-                    out += ParsedTable.isPlainNumber(text) ? text : TableWindowing.jsonString(text)
-                } else if let (href, text) = ParsedTable.singleLink(inner) {
-                    let (prefix, rest) = ParsedTable.split(href)
-                    if column >= prefixes.count {
-                        prefixes.append(contentsOf: Array(repeating: [], count: column + 1 - prefixes.count))
-                        prefixIndex.append(contentsOf: Array(repeating: [:], count: column + 1 - prefixIndex.count))
-                    }
-                    let slot: Int
-                    if let known = prefixIndex[column][prefix] { slot = known } else {
-                        slot = prefixes[column].count
-                        prefixes[column].append(prefix)
-                        prefixIndex[column][prefix] = slot
-                    }
-                    // A link whose last part is its own text (`#swift` → …/hashtag/swift) leaves that part out.
-                    let own = text.hasPrefix("#") || text.hasPrefix("@") ? text.dropFirst() : Substring(text)
-                    if rest == own, rest.utf8.allSatisfy(ParsedTable.isUnreserved) {
-                        out += "[\(TableWindowing.jsonString(text)),\(slot)]"
-                    } else {
-                        out += "[\(TableWindowing.jsonString(text)),\(slot),\(TableWindowing.jsonString(rest))]"
-                    }
-                } else {
-                    out += "{\"h\":\(TableWindowing.jsonString(String(decoding: inner, as: UTF8.self)))}"
+        for row in table.rows { add(EncodedTableRow(table.source, row: row)) }
+    }
+
+    /// Adds one row: its cells, with each link's shared start numbered in the order starts come.
+    mutating func add(_ row: EncodedTableRow) {
+        if count > 0 { json.append(UInt8(ascii: ",")) }
+        json.append(UInt8(ascii: "["))
+        for (column, cell) in row.cells.enumerated() {
+            if column > 0 { json.append(UInt8(ascii: ",")) }
+            switch cell {
+            case .literal(let bytes):
+                json += bytes
+            case .link(let head, let prefix, let tail):
+                if column >= prefixes.count {
+                    prefixes.append(contentsOf: Array(repeating: [], count: column + 1 - prefixes.count))
+                    prefixIndex.append(contentsOf: Array(repeating: [:], count: column + 1 - prefixIndex.count))
                 }
+                let slot: Int
+                if let known = prefixIndex[column][prefix] { slot = known } else {
+                    slot = prefixes[column].count
+                    prefixes[column].append(prefix)
+                    prefixIndex[column][prefix] = slot
+                }
+                json += head
+                json += String(slot).utf8
+                json += tail
             }
-            out += "]"
-            Self.appendEscaped(out, to: &json)
-            csv += (TableExport.csvLine(cells, guardFormulas: true) + "\r\n").utf8
-            count += 1
         }
+        json.append(UInt8(ascii: "]"))
+        csv += row.csv
+        count += 1
     }
 
     /// The classic script that sets `window.tallyRows[key]`.
@@ -72,17 +64,8 @@ struct TableRowsEncoder {
         var out = Array("(window.tallyRows = window.tallyRows || {})[\(key)] = JSON.parse('{\"rows\":[".utf8)
         out.reserveCapacity(out.count + json.count + tail.utf8.count + 4)
         out += json
-        Self.appendEscaped(tail, to: &out)
+        EncodedTableRow.appendEscaped(tail, to: &out)
         out += Array("');\n".utf8)
         return out
-    }
-
-    /// V8 reads a large JSON text through JSON.parse several times faster than the same object
-    /// literal; the JSON (no raw `<` or line breaks) goes into a single-quoted string.
-    private static func appendEscaped(_ text: String, to out: inout [UInt8]) {
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "'") { out.append(UInt8(ascii: "\\")) }
-            out.append(byte)
-        }
     }
 }

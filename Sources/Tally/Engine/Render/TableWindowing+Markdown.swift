@@ -18,7 +18,13 @@ extension TableWindowing {
 
     /// The body of a page from its Markdown, with its long tables windowed, and the files they need.
     public func render(markdown: String, page: String) -> (body: String, files: [OutputFile]) {
-        if let cut = cut(markdown), let windowed = window(MarkdownRenderer.html(cut.markdown), page: page, cut: cut) {
+        render(markdown: markdown, page: page, rows: nil)
+    }
+
+    /// The same; with `rows`, the rows of the page's long tables are taken from the previous build
+    /// where they are the same, and recorded for the next.
+    func render(markdown: String, page: String, rows cache: TableRowCache?) -> (body: String, files: [OutputFile]) {
+        if let cut = cut(markdown, page: page, rows: cache), let windowed = window(MarkdownRenderer.html(cut.markdown), page: page, cut: cut) {
             return windowed
         }
         // No long table, or tables the cut did not read as cmark-gfm does: the whole page at once.
@@ -26,7 +32,7 @@ extension TableWindowing {
     }
 
     /// The Markdown with its long tables cut, or nil when it has none (or cannot be read as bytes).
-    func cut(_ markdown: String) -> MarkdownCut? {
+    func cut(_ markdown: String, page: String = "", rows cache: TableRowCache? = nil) -> MarkdownCut? {
         var text = markdown
         return text.withUTF8 { bytes -> MarkdownCut? in
             // Line starts, and a cheap check that some run of `|` lines is long enough.
@@ -63,19 +69,56 @@ extension TableWindowing {
                 let rowCount = end - n - 2
                 if rowCount > threshold {
                     let head = Array(line(n)) + [UInt8(ascii: "\n")] + Array(line(n + 1)) + [UInt8(ascii: "\n")]
-                    var encoder: TableRowsEncoder?
-                    for batchStart in stride(from: n + 2, to: end, by: Self.batchRows) {
-                        let batchEnd = min(batchStart + Self.batchRows, end)
+                    // Rows through cmark-gfm under the table's header: their script cells and CSV.
+                    func rendered(_ rows: [Int]) -> (headers: [String], rows: [EncodedTableRow])? {
                         var batch = head
-                        batch += UnsafeBufferPointer(rebasing: bytes[lines[batchStart]..<lines[batchEnd]])
+                        for row in rows { batch += line(row); batch.append(UInt8(ascii: "\n")) }
                         let html = Array(MarkdownRenderer.html(String(decoding: batch, as: UTF8.self)).utf8)
                         guard let open = html.find(Self.tableOpen, from: 0), let close = html.find(Self.tableClose, from: open),
                               let table = ParsedTable(html[open..<(close + Self.tableClose.count)]),
-                              table.rows.count == batchEnd - batchStart else { return nil }
-                        if encoder == nil { encoder = TableRowsEncoder(headers: table.headers) }
-                        guard table.headers == encoder!.headers else { return nil }
-                        encoder!.add(table)
+                              table.rows.count == rows.count else { return nil }
+                        return (table.headers, table.rows.map { EncodedTableRow(table.source, row: $0) })
                     }
+                    // The header, from the table's first row.
+                    guard let headers = rendered([n + 2])?.headers else { return nil }
+                    var encoder = TableRowsEncoder(headers: headers)
+                    let name = "\(page)#\(tableCount)"
+                    let previous = cache?.previous(name)
+                    var kept: [UInt8] = []
+                    for batchStart in stride(from: n + 2, to: end, by: Self.batchRows) {
+                        let batchEnd = min(batchStart + Self.batchRows, end)
+                        var keys: [ContentHash] = []
+                        var found: [(record: ArraySlice<UInt8>, row: EncodedTableRow)?] = []
+                        var missing: [Int] = []
+                        if cache != nil {
+                            for row in batchStart..<batchEnd {
+                                let key = TableRowCache.key(head: head, row: line(row))
+                                keys.append(key)
+                                let hit = previous?.row(key)
+                                found.append(hit)
+                                if hit == nil { missing.append(row) }
+                            }
+                        } else {
+                            missing = Array(batchStart..<batchEnd)
+                        }
+                        var made: [EncodedTableRow] = []
+                        if !missing.isEmpty {
+                            guard let batch = rendered(missing), batch.headers == headers else { return nil }
+                            made = batch.rows
+                        }
+                        var next = made.makeIterator()
+                        for offset in 0..<(batchEnd - batchStart) {
+                            if let hit = found.isEmpty ? nil : found[offset] {
+                                encoder.add(hit.row)
+                                TableRowCache.Rows.append(key: keys[offset], record: hit.record, row: hit.row, to: &kept)
+                            } else {
+                                guard let row = next.next() else { return nil }
+                                encoder.add(row)
+                                if cache != nil { TableRowCache.Rows.append(key: keys[offset], record: nil, row: row, to: &kept) }
+                            }
+                        }
+                    }
+                    cache?.keep(kept, for: name)
                     tables[tableCount] = encoder
                     let keptEnd = lines[n + 2 + keptRows]
                     out += UnsafeBufferPointer(rebasing: bytes[copied..<keptEnd])

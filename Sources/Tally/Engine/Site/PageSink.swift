@@ -25,6 +25,15 @@ public final class PageSink {
         if pending.count >= chunkSize { try flush() }
     }
 
+    /// Adds a page that takes long to render (a table of thousands of rows) and hands it to the
+    /// renderer at once with the pages before it, so that it renders while the section plans on:
+    /// held for a chunk, it waited for the section's last page and then rendered alone, which
+    /// was half of a rebuild's time.
+    public func longPage(_ page: SitePage) throws {
+        try self.page(page)
+        try flush()
+    }
+
     /// Adds a file that needs no rendering (a table as CSV or JSON, a data script).
     public func file(_ file: OutputFile) throws {
         try writeFile(file)

@@ -20,6 +20,12 @@ struct ContentHash: Hashable, Sendable {
         }
     }
 
+    /// A digest read back from its two lanes (`a`, `b`), as a record kept it.
+    init(a: UInt64, b: UInt64) {
+        self.a = a
+        self.b = b
+    }
+
     init(_ text: String) {
         var text = text
         self = text.withUTF8 { Self(UnsafeRawBufferPointer($0)) }

@@ -17,7 +17,7 @@ struct HashtagsSection: SiteSection {
         let changed = try changes.changes()
         if changed?.hashtagsIndex ?? true {
             let rows = hashtags.map { PageRow(text: "#" + $0.display, href: Routes.relative(from: Routes.hashtags, to: Routes.hashtag($0.folded)), count: $0.tweetCount) }
-            try sink.page(SitePage(path: Routes.hashtags, template: "twitter/hashtags", title: "Hashtags", section: Self.entry.id,
+            try sink.longPage(SitePage(path: Routes.hashtags, template: "twitter/hashtags", title: "Hashtags", section: Self.entry.id,
                                    model: HashtagsPage(rows: rows, count: rows.count)))
         }
         for tag in hashtags {

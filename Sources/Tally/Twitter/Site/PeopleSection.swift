@@ -22,7 +22,7 @@ struct PeopleSection: SiteSection {
         }
         if changed?.peopleIndex ?? true {
             let rows = people.map { PersonRow($0, from: Routes.people, directory: directory) }
-            try sink.page(SitePage(path: Routes.people, template: "twitter/people", title: "People", section: Self.entry.id, model: PeoplePage(
+            try sink.longPage(SitePage(path: Routes.people, template: "twitter/people", title: "People", section: Self.entry.id, model: PeoplePage(
                 count: people.count, pinned: pinned, hasPinned: !pinned.isEmpty, missing: missing.joined(separator: ", "),
                 hasMissing: !missing.isEmpty, rows: rows)))
         }

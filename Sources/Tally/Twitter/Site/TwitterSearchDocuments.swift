@@ -34,14 +34,18 @@ public enum TwitterSearchDocuments {
     /// there (the search index keeps each kind's numbers, and its files, as they were). Row ids
     /// are not used: a store upgraded from an older Tally numbers its rows otherwise.
     public static func produce(_ store: Store, _ emit: (SearchDocument) throws -> Void) throws {
-        try produce(store, continuing: nil, keep: { _ in }, emit)
+        try produce(store, continuing: nil, keep: { _ in }, directory: nil, emit)
     }
+
+    /// Under this key a build's Twitter sections share their directory with its search documents.
+    static let directoryKey = "twitter:directory"
 
     /// The same, continuing `previous` (`continuation`): only the tweets stored since it are
     /// read and handed over, and the people and hashtags start from where it left them. The
-    /// state these documents were made from goes to `keep`, for the next build.
+    /// state these documents were made from goes to `keep`, for the next build. `directory`, when
+    /// the build's sections made one, names the people and hashtags (else they are read).
     static func produce(_ store: Store, continuing previous: TwitterSearchState?, keep: (TwitterSearchState) -> Void,
-                        _ emit: (SearchDocument) throws -> Void) throws {
+                        directory shared: TwitterDirectory?, _ emit: (SearchDocument) throws -> Void) throws {
         // Read first: a tweet stored while the rows are read is read again by the next build.
         let clock = try store.twitterClock()
         var state = previous ?? TwitterSearchState(store: store.path, clock: clock)
@@ -61,7 +65,7 @@ public enum TwitterSearchDocuments {
         // sections (`SearchIndexTask`), in the same memory as their biggest page.
         let terms = try store.allTerms()
         let index = TermIndex(terms)
-        let directory = TwitterDirectory(terms: terms, people: try store.people(), hashtags: try store.hashtags())
+        let directory = try shared ?? TwitterDirectory(terms: terms, people: try store.people(), hashtags: try store.hashtags())
         // Everyone with a page, the people only mentioned included; an author without one (there
         // should be none) opens their newest tweet.
         var listed = Set<String>()

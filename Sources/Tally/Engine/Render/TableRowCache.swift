@@ -1,0 +1,91 @@
+/// Long tables' rows kept from one build to the next, so that a rebuild sends through cmark-gfm
+/// only the rows that changed.
+///
+/// A long table (`TableWindowing`) has all its rows rendered into its data script and CSV: the
+/// People list of a 100,000-post store is 14,000 rows, made again whenever one count changes, and
+/// that was a third of such a rebuild. A row's script cells and CSV line depend only on its
+/// Markdown line and its table's header, so each build records every long table's rows by a digest
+/// of those (`ContentHash`, with the page's fragment tokens replaced by their HTML, since tokens
+/// are numbered per page after a secret drawn per process), beside the site with the sources'
+/// states; the next build takes a row from there when its digest is found. The record goes with the
+/// rest of the build's state whenever the binary, theme or settings change.
+final class TableRowCache: @unchecked Sendable {
+    /// Where the rows are kept among the build's states, before the table's name.
+    static let stateKeyPrefix = "table-rows:"
+
+    private let memory: BuildMemory
+
+    init(memory: BuildMemory) {
+        self.memory = memory
+    }
+
+    /// The previous build's rows of the table `name` (a page's path and the table's place in
+    /// it), if it recorded them; taken out of the build's memory, so they are held only here.
+    func previous(_ name: String) -> Rows? {
+        memory.takePreviousState(for: Self.stateKeyPrefix + name).map(Rows.init)
+    }
+
+    /// Records the rows of the table `name` for the next build (`Rows.append`'s bytes).
+    func keep(_ rows: [UInt8], for name: String) {
+        memory.keep(rows, for: Self.stateKeyPrefix + name)
+    }
+
+    /// The digest that finds a row: its table's header and delimiter lines and its own line.
+    static func key(head: [UInt8], row: UnsafeBufferPointer<UInt8>) -> ContentHash {
+        var bytes = head
+        if let expanded = HTMLFragment.expandingTokens(in: row) { bytes += expanded } else { bytes += row }
+        return ContentHash(bytes)
+    }
+
+    /// One table's recorded rows: per row its key's two lanes, the record's length and the
+    /// record (`EncodedTableRow.append(to:)`).
+    struct Rows {
+        private let bytes: [UInt8]
+        private var index: [ContentHash: Range<Int>] = [:]
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            var at = 0
+            while at + 20 <= bytes.count {
+                let a = Self.number(bytes, at, width: 8), b = Self.number(bytes, at + 8, width: 8)
+                let length = Int(Self.number(bytes, at + 16, width: 4))
+                at += 20
+                guard length <= bytes.count - at else { break }
+                index[ContentHash(a: a, b: b)] = at..<(at + length)
+                at += length
+            }
+        }
+
+        /// The recorded row found by `key`, as bytes to keep again and as a row.
+        func row(_ key: ContentHash) -> (record: ArraySlice<UInt8>, row: EncodedTableRow)? {
+            guard let range = index[key], let row = EncodedTableRow(bytes: bytes[range]) else { return nil }
+            return (bytes[range], row)
+        }
+
+        /// Appends the row found by `key`, its record already made (`record`) or made from `row`.
+        static func append(key: ContentHash, record: ArraySlice<UInt8>?, row: EncodedTableRow, to out: inout [UInt8]) {
+            appendNumber(key.a, width: 8, to: &out)
+            appendNumber(key.b, width: 8, to: &out)
+            if let record {
+                appendNumber(UInt64(record.count), width: 4, to: &out)
+                out += record
+            } else {
+                let lengthAt = out.count
+                appendNumber(0, width: 4, to: &out)
+                row.append(to: &out)
+                let length = out.count - lengthAt - 4
+                for index in 0..<4 { out[lengthAt + index] = UInt8(truncatingIfNeeded: length >> (8 * index)) }
+            }
+        }
+
+        private static func number(_ bytes: [UInt8], _ at: Int, width: Int) -> UInt64 {
+            var value: UInt64 = 0
+            for index in 0..<width { value |= UInt64(bytes[at + index]) << (8 * UInt64(index)) }
+            return value
+        }
+
+        private static func appendNumber(_ value: UInt64, width: Int, to out: inout [UInt8]) {
+            for index in 0..<width { out.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
+        }
+    }
+}
