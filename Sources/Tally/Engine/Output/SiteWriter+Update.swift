@@ -15,16 +15,18 @@ extension SiteWriter {
     }
 
     public func previousStates(global: String) -> [String: [UInt8]]? {
-        guard let data = try? Data(contentsOf: manifestURL) else { return nil }
-        let manifest = Manifest(trailerOf: [UInt8](data))
+        // Only the manifest's trailer is needed here, at its end.
+        guard let end = FileBytes.tail(manifestURL, count: 64 << 10) else { return nil }
+        var manifest = Manifest(trailerOf: end.bytes)
+        if !end.whole, manifest.state == nil, let data = FileBytes.read(manifestURL) { manifest = Manifest(trailerOf: data) }
         guard manifest.global == global, let digest = manifest.state, manifest.folder != nil,
               manifest.folder == Self.identity(of: output.path), !FileManager.default.fileExists(atPath: journalURL.path),
-              let state = try? [UInt8](Data(contentsOf: stateURL)), Manifest.digest(state) == digest else { return nil }
+              let state = FileBytes.read(stateURL), Manifest.digest(state) == digest else { return nil }
         return BuildRecord.states(decoding: state)
     }
 
     public func previousPaths(sections: Set<String>) throws -> [String] {
-        guard let data = try? [UInt8](Data(contentsOf: manifestURL)) else { return [] }
+        guard let data = FileBytes.read(manifestURL) else { return [] }
         var paths: [String] = []
         Manifest.forEachFile(in: data) { section, path, _ in
             if sections.contains(String(decoding: section, as: UTF8.self)) { paths.append(String(decoding: path, as: UTF8.self)) }
@@ -34,7 +36,7 @@ extension SiteWriter {
 
     public func previousFile(_ path: String) -> [UInt8]? {
         guard let url = try? Self.resolve(path, under: output) else { return nil }
-        return try? [UInt8](Data(contentsOf: url))
+        return FileBytes.read(url)
     }
 
     public func update(fingerprint: String, record: @autoclosure () -> BuildRecord, keeping: Set<String>,
@@ -45,11 +47,15 @@ extension SiteWriter {
         let lock = try FileLock(folder: parent)
         defer { lock.release() }
         try recoverInterruptedBuild()
-        guard let data = try? [UInt8](Data(contentsOf: manifestURL)), let identity = Self.identity(of: output.path),
-              Manifest(trailerOf: data).folder == identity else {
+        // The manifest's bytes are let go once parsed (read again at the end).
+        let read: (manifest: Manifest, bytes: Int, identity: String)? = {
+            guard let data = FileBytes.read(manifestURL), let identity = Self.identity(of: output.path),
+                  Manifest(trailerOf: data).folder == identity else { return nil }
+            return (Manifest(parsing: data), data.count, identity)
+        }()
+        guard let (previous, listedCount, identity) = read else {
             throw OutputError(path: output.path, reason: "changed while the build ran; build again")
         }
-        let previous = Manifest(parsing: data)
         let staging = parent.appendingPathComponent(".\(name).update-\(getpid())")
         let pending = parent.appendingPathComponent(".\(name).tally-manifest-\(getpid())")
         let pendingState = parent.appendingPathComponent(".\(name).tally-state-\(getpid())")
@@ -77,7 +83,11 @@ extension SiteWriter {
             // The previous build's files not made again: kept in the sections that plan only what
             // changed, removed from the others.
             var lastSection: (bytes: ArraySlice<UInt8>, name: String, kept: Bool)?
-            try Manifest.forEachFile(in: data) { fileSection, path, line in
+            // Read again now (the lock keeps it as it was): not held while every page was made.
+            guard let listed = FileBytes.read(manifestURL), listed.count == listedCount else {
+                throw OutputError(path: output.path, reason: "changed while the build ran; build again")
+            }
+            try Manifest.forEachFile(in: listed) { fileSection, path, line in
                 guard !emitted.contains(Manifest.PathKey(bytes: path)) else { return }
                 if lastSection == nil || !fileSection.elementsEqual(lastSection!.bytes) {
                     let name = String(decoding: fileSection, as: UTF8.self)

@@ -7,7 +7,9 @@ extension ProjectConfig {
         while true {
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent(fileName).path) { return folder }
             let parent = folder.deletingLastPathComponent().standardizedFileURL
-            if parent.path == folder.path { return nil }
+            // Up to the root, and no further: a start that is no absolute folder (the working
+            // folder was deleted under the command) grew `../` without end, and the command hung.
+            if parent.path.utf8.count >= folder.path.utf8.count || !parent.path.hasPrefix("/") { return nil }
             folder = parent
         }
     }

@@ -42,6 +42,8 @@ final class TableRowCache: @unchecked Sendable {
     struct Rows {
         private let bytes: [UInt8]
         private var index: [ContentHash: Range<Int>] = [:]
+        /// How many bytes the record is.
+        var byteCount: Int { bytes.count }
 
         init(_ bytes: [UInt8]) {
             self.bytes = bytes

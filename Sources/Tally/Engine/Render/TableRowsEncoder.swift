@@ -58,12 +58,19 @@ struct TableRowsEncoder {
         count += 1
     }
 
-    /// The classic script that sets `window.tallyRows[key]`.
-    func script(key: String) -> [UInt8] {
+    /// Room for about `bytes` of rows' JSON: a long table's JSON grows to megabytes, and growing by
+    /// doubling held twice that for a moment.
+    mutating func reserve(_ bytes: Int) {
+        json.reserveCapacity(bytes)
+    }
+
+    /// The classic script that sets `window.tallyRows[key]`, made in the rows' own storage (a copy
+    /// of them was as large as every row's JSON): the encoder gives its rows up.
+    mutating func script(key: String) -> [UInt8] {
         let tail = "],\"prefixes\":[" + prefixes.map { "[" + $0.map(TableWindowing.jsonString).joined(separator: ",") + "]" }.joined(separator: ",") + "]}"
-        var out = Array("(window.tallyRows = window.tallyRows || {})[\(key)] = JSON.parse('{\"rows\":[".utf8)
-        out.reserveCapacity(out.count + json.count + tail.utf8.count + 4)
-        out += json
+        var out = json
+        json = []
+        out.insert(contentsOf: Array("(window.tallyRows = window.tallyRows || {})[\(key)] = JSON.parse('{\"rows\":[".utf8), at: 0)
         EncodedTableRow.appendEscaped(tail, to: &out)
         out += Array("');\n".utf8)
         return out

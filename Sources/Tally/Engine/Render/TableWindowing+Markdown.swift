@@ -24,8 +24,12 @@ extension TableWindowing {
     /// The same; with `rows`, the rows of the page's long tables are taken from the previous build
     /// where they are the same, and recorded for the next.
     func render(markdown: String, page: String, rows cache: TableRowCache?) -> (body: String, files: [OutputFile]) {
-        if let cut = cut(markdown, page: page, rows: cache), let windowed = window(MarkdownRenderer.html(cut.markdown), page: page, cut: cut) {
-            return windowed
+        if var cut = cut(markdown, page: page, rows: cache) {
+            let html = MarkdownRenderer.html(cut.markdown)
+            cut.markdown = ""
+            var owned: MarkdownCut? = cut
+            cut.tables = [:]  // the rows are held by `owned` alone
+            if let windowed = window(html, page: page, owning: &owned) { return windowed }
         }
         // No long table, or tables the cut did not read as cmark-gfm does: the whole page at once.
         return apply(MarkdownRenderer.html(markdown), page: page)
@@ -85,6 +89,11 @@ extension TableWindowing {
                     let name = "\(page)#\(tableCount)"
                     let previous = cache?.previous(name)
                     var kept: [UInt8] = []
+                    // About as large as last time: room at once, not by doubling.
+                    if let size = previous?.byteCount {
+                        kept.reserveCapacity(size + size / 16)
+                        encoder.reserve(size)
+                    }
                     for batchStart in stride(from: n + 2, to: end, by: Self.batchRows) {
                         let batchEnd = min(batchStart + Self.batchRows, end)
                         var keys: [ContentHash] = []

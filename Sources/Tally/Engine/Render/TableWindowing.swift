@@ -39,6 +39,13 @@ public struct TableWindowing: Sendable {
     /// (see `render(markdown:page:)`) and their rows come from it; nil when the body's tables are
     /// not the ones the cut found.
     func window(_ body: String, page: String, cut: MarkdownCut?) -> (body: String, files: [OutputFile])? {
+        var owned = cut
+        return window(body, page: page, owning: &owned)
+    }
+
+    /// The same, taking the cut's long tables out of `cut` as they are written: a table's rows,
+    /// held by the cut alone, become its data script in place instead of being copied.
+    func window(_ body: String, page: String, owning cut: inout MarkdownCut?) -> (body: String, files: [OutputFile])? {
         let html = Array(body.utf8)
         var ordinal = 0
         var out: [UInt8] = []
@@ -57,8 +64,8 @@ public struct TableWindowing: Sendable {
                 continue
             }
             var rows: TableRowsEncoder
-            if let cut {
-                guard let long = cut.tables[ordinal] else {
+            if cut != nil {
+                guard let long = cut?.tables.removeValue(forKey: ordinal) else {
                     guard table.rows.count <= threshold else { return nil }
                     out.append(contentsOf: html[cursor..<close])
                     cursor = close
