@@ -16,7 +16,7 @@ struct ProjectLocateTests {
     }
 
     @Test("a start that is no absolute folder (the working folder was deleted under the command) finds nothing, and ends",
-          arguments: [".", "..", "x/y", "./a/../b"])
+          arguments: ["no-such-folder", "x/y", "./a/../b"])
     func relativeStart(path: String) throws {
         // Went up as `../`, `../../`, … and never reached the root: `tally stats` hung in a deleted folder.
         let start = try #require(URL(string: path))
