@@ -12,6 +12,10 @@ public final class BuildMemory: @unchecked Sendable {
     private var previous: [String: [UInt8]]?
     private var kept: [String: [UInt8]] = [:]
     private var shared: [String: any Sendable] = [:]
+    /// Large states kept in temporary files until the build records them (`keep(spilled:for:)`).
+    private var spilled: [String: RecordSpill] = [:]
+    /// The previous build's spilled states (table rows), by key.
+    private var previousSpilled: [String: RecordSpill] = [:]
 
     public init() {}
 
@@ -22,7 +26,19 @@ public final class BuildMemory: @unchecked Sendable {
 
     /// Records `state` for the next build.
     public func keep(_ state: [UInt8], for source: String) {
-        lock.withLock { kept[source] = state }
+        lock.withLock {
+            kept[source] = state
+            spilled[source] = nil
+        }
+    }
+
+    /// Records the state made of `spill`'s records, in order, for the next build: held in its
+    /// temporary file, not in memory, until the build's end.
+    func keep(spilled spill: RecordSpill, for key: String) {
+        lock.withLock {
+            kept[key] = nil
+            spilled[key] = spill
+        }
     }
 
     /// Lends `value`, something a source made for its sections (a directory of its people, say),
@@ -44,16 +60,38 @@ public final class BuildMemory: @unchecked Sendable {
     func start(previous states: [String: [UInt8]]?) {
         lock.withLock {
             previous = states
-            // Long tables' rows (`TableRowCache`) stay recorded until their table is made again.
-            for (key, state) in states ?? [:] where key.hasPrefix(TableRowCache.stateKeyPrefix) && kept[key] == nil { kept[key] = state }
+            // Long tables' rows (`TableRowCache`) stay recorded until their table is made again;
+            // until then they wait in a temporary file, not in memory.
+            for (key, state) in states ?? [:] where key.hasPrefix(TableRowCache.stateKeyPrefix) {
+                previous?[key] = nil
+                let spill = RecordSpill(name: "table-rows")
+                spill.append(state)
+                previousSpilled[key] = spill
+                if kept[key] == nil && spilled[key] == nil { spilled[key] = spill }
+            }
         }
     }
 
-    /// The previous build's state under `key`, let go of here: the caller holds it alone.
-    func takePreviousState(for key: String) -> [UInt8]? {
-        lock.withLock { previous?.removeValue(forKey: key) }
+    /// The previous build's state under `key`, when it waits in a temporary file (table rows).
+    func previousSpill(for key: String) -> RecordSpill? {
+        lock.withLock { previousSpilled[key] }
     }
 
-    /// The states kept for the next build.
-    var states: [String: [UInt8]] { lock.withLock { kept } }
+    /// The states kept for the next build. A spilled state that cannot be read back is left out
+    /// (only table rows are spilled, and a build without them renders every row).
+    var states: [String: [UInt8]] {
+        lock.withLock {
+            var all = kept
+            for (key, spill) in spilled {
+                var bytes: [UInt8] = []
+                do {
+                    for number in 0..<spill.count { try spill.read(number, into: &bytes) }
+                    all[key] = bytes
+                } catch {
+                    continue
+                }
+            }
+            return all
+        }
+    }
 }

@@ -96,10 +96,14 @@ public struct SiteBuilder {
             context.memory.keep(Array(digest.utf8), for: key)
         }
         context.memory.start(previous: previous)
+        // Whether this build updates the site; the states are the memory's now (it keeps the
+        // largest in a temporary file, which it could not while they were held here too).
+        let updates = previous != nil
+        previous = nil
         // The search's blocks that continue the previous build's are read back from its files
         // now, before the update decides which of those files stay.
         var carried = try SearchIndexTask.carried(sources: sources, context: context, read: output.previousFile)
-        let keeping = Set(previous == nil ? [] : sections.filter(\.section.keepsUnplanned).map(\.key) + carried.keptSections)
+        let keeping = Set(!updates ? [] : sections.filter(\.section.keepsUnplanned).map(\.key) + carried.keptSections)
         let carriedDocuments = carried.documents
         // Read once every file is made: the search keeps its sources' states as its thread ends.
         let memory = context.memory
@@ -171,12 +175,12 @@ public struct SiteBuilder {
             pages = sink.pageCount + 1
             failed = false
         } }
-        let report = previous == nil ? try output.write(fingerprint: fingerprint.all, record: record(), produce)
+        let report = !updates ? try output.write(fingerprint: fingerprint.all, record: record(), produce)
             : try output.update(fingerprint: fingerprint.all, record: record(), keeping: keeping, produce)
         // Two names whose slugs met (only a forged 48-bit hash can): the first page stays.
         for path in report.duplicates { warn?("\(path): two pages share this path; the first was kept, the other left out") }
         var built = BuildReport(pages: pages, files: report.files, changed: report.changed, removed: report.removed, output: outputName,
-                                updated: previous != nil)
+                                updated: updates)
         built.carriedSearchDocuments = carriedDocuments
         return built
     }

@@ -20,14 +20,16 @@ final class TableRowCache: @unchecked Sendable {
     }
 
     /// The previous build's rows of the table `name` (a page's path and the table's place in
-    /// it), if it recorded them; taken out of the build's memory, so they are held only here.
+    /// it), if it recorded them: an index of where each row is in the record, which stays in its
+    /// temporary file (`BuildMemory`) and is read a row at a time.
     func previous(_ name: String) -> Rows? {
-        memory.takePreviousState(for: Self.stateKeyPrefix + name).map(Rows.init)
+        memory.previousSpill(for: Self.stateKeyPrefix + name).map(Rows.init)
     }
 
-    /// Records the rows of the table `name` for the next build (`Rows.append`'s bytes).
-    func keep(_ rows: [UInt8], for name: String) {
-        memory.keep(rows, for: Self.stateKeyPrefix + name)
+    /// Records the rows of the table `name` for the next build: `Rows.append`'s bytes, a batch a
+    /// record, held in a temporary file until the build's end (14,000 People rows are 12 MB).
+    func keep(_ rows: RecordSpill, for name: String) {
+        memory.keep(spilled: rows, for: Self.stateKeyPrefix + name)
     }
 
     /// The digest that finds a row: its table's header and delimiter lines and its own line.
@@ -40,13 +42,29 @@ final class TableRowCache: @unchecked Sendable {
     /// One table's recorded rows: per row its key's two lanes, the record's length and the
     /// record (`EncodedTableRow.append(to:)`).
     struct Rows {
+        private let spill: RecordSpill?
         private let bytes: [UInt8]
         private var index: [ContentHash: Range<Int>] = [:]
         /// How many bytes the record is.
-        var byteCount: Int { bytes.count }
+        let byteCount: Int
+
+        /// The rows of a record in a temporary file: read whole once for the index, then a row
+        /// at a time (a damaged file reads as no rows).
+        init(_ spill: RecordSpill) {
+            var bytes: [UInt8] = []
+            if (try? spill.read(bytes: 0..<spill.byteCount, into: &bytes)) == nil { bytes = [] }
+            self.init(bytes, spill: spill)
+        }
 
         init(_ bytes: [UInt8]) {
-            self.bytes = bytes
+            self.init(bytes, spill: nil)
+        }
+
+        private init(_ bytes: [UInt8], spill: RecordSpill?) {
+            self.spill = spill
+            byteCount = bytes.count
+            // Kept only when there is no file to read rows from.
+            self.bytes = spill == nil ? bytes : []
             var at = 0
             while at + 20 <= bytes.count {
                 let a = Self.number(bytes, at, width: 8), b = Self.number(bytes, at + 8, width: 8)
@@ -60,8 +78,17 @@ final class TableRowCache: @unchecked Sendable {
 
         /// The recorded row found by `key`, as bytes to keep again and as a row.
         func row(_ key: ContentHash) -> (record: ArraySlice<UInt8>, row: EncodedTableRow)? {
-            guard let range = index[key], let row = EncodedTableRow(bytes: bytes[range]) else { return nil }
-            return (bytes[range], row)
+            guard let range = index[key] else { return nil }
+            var record: ArraySlice<UInt8>
+            if let spill {
+                var read: [UInt8] = []
+                guard (try? spill.read(bytes: range, into: &read)) != nil else { return nil }
+                record = read[...]
+            } else {
+                record = bytes[range]
+            }
+            guard let row = EncodedTableRow(bytes: record) else { return nil }
+            return (record, row)
         }
 
         /// Appends the row found by `key`, its record already made (`record`) or made from `row`.

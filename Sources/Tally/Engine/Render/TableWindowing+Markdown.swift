@@ -88,12 +88,11 @@ extension TableWindowing {
                     var encoder = TableRowsEncoder(headers: headers)
                     let name = "\(page)#\(tableCount)"
                     let previous = cache?.previous(name)
+                    // The record for the next build, a batch at a time into a temporary file.
+                    let spill = cache.map { _ in RecordSpill(name: "table-rows") }
                     var kept: [UInt8] = []
                     // About as large as last time: room at once, not by doubling.
-                    if let size = previous?.byteCount {
-                        kept.reserveCapacity(size + size / 16)
-                        encoder.reserve(size)
-                    }
+                    if let size = previous?.byteCount { encoder.reserve(size) }
                     for batchStart in stride(from: n + 2, to: end, by: Self.batchRows) {
                         let batchEnd = min(batchStart + Self.batchRows, end)
                         var keys: [ContentHash] = []
@@ -126,8 +125,10 @@ extension TableWindowing {
                                 if cache != nil { TableRowCache.Rows.append(key: keys[offset], record: nil, row: row, to: &kept) }
                             }
                         }
+                        spill?.append(kept)
+                        kept.removeAll(keepingCapacity: true)
                     }
-                    cache?.keep(kept, for: name)
+                    if let spill { cache?.keep(spill, for: name) }
                     tables[tableCount] = encoder
                     let keptEnd = lines[n + 2 + keptRows]
                     out += UnsafeBufferPointer(rebasing: bytes[copied..<keptEnd])

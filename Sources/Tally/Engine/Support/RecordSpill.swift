@@ -48,7 +48,15 @@ final class RecordSpill: @unchecked Sendable {
 
     /// Appends record `number`'s bytes to `out`.
     func read(_ number: Int, into out: inout [UInt8]) throws {
-        let start = offsets[number], end = offsets[number + 1]
+        try read(bytes: offsets[number]..<offsets[number + 1], into: &out)
+    }
+
+    /// How many bytes every record holds together.
+    var byteCount: Int { offsets.last! }
+
+    /// Appends the bytes of `range`, counted over every record one after another, to `out`.
+    func read(bytes range: Range<Int>, into out: inout [UInt8]) throws {
+        let start = range.lowerBound, end = range.upperBound
         // The part in the file (all of it, but after a failed write), then the part still buffered.
         let fileEnd = min(end, flushed)
         if start < fileEnd {
@@ -84,6 +92,7 @@ final class RecordSpill: @unchecked Sendable {
             return
         }
         flushed += buffer.count
-        buffer.removeAll(keepingCapacity: true)
+        // A record far larger than the buffer (a long table's rows) does not leave its size behind.
+        if buffer.capacity > 2 * Self.bufferSize { buffer = [] } else { buffer.removeAll(keepingCapacity: true) }
     }
 }
