@@ -70,12 +70,13 @@ public struct TwitterSource: DataSource {
         guard let theme = context.theme else {
             throw ThemeError(file: "(no theme)", reason: "the Twitter sections need the theme their post cards render with")
         }
-        let cards = PostCards(theme: theme, directory: directory)
         // What these pages are planned from, for the next build to tell what changed.
         let state = TwitterState(store: context.store.path, clock: clock, media: media, users: try context.store.allUsers(), people: people,
                                  terms: terms, hashtags: hashtags, timelines: timelines)
         context.memory.keep(state.encoded, for: id)
         let changes = TwitterPlan(memory: context.memory, store: context.store, current: state)
+        // Cards of posts that did not change are read from the previous build's shelf.
+        let cards = PostCards(theme: theme, directory: directory, memory: context.memory, plan: changes)
         return [
             SearchesSection(context: context, terms: terms, directory: directory, cards: cards, changes: changes),
             TweetsSection(context: context, terms: terms, directory: directory, cards: cards, changes: changes, mediaFolder: mediaFolder),

@@ -16,6 +16,11 @@ public final class BuildMemory: @unchecked Sendable {
     private var spilled: [String: RecordSpill] = [:]
     /// The previous build's spilled states (table rows), by key.
     private var previousSpilled: [String: RecordSpill] = [:]
+    /// Where shelves of rendered parts go (`shelf(for:continuing:)`): beside the output folder,
+    /// when the build writes one.
+    private var shelfPlace: (folder: URL, site: String)?
+    private var shelves: [String: PartShelf] = [:]
+    private var started = false
 
     public init() {}
 
@@ -53,12 +58,33 @@ public final class BuildMemory: @unchecked Sendable {
         lock.withLock { shared[key] as? T }
     }
 
+    /// The shelf of rendered parts kept under `key` (`PartShelf`): the previous build's, to read
+    /// unchanged parts from and add to, when `continuing` and it kept one; else a new, empty one.
+    /// Its index is recorded with the states at the build's end. Nil when the build writes no
+    /// folder (a preview) or no file can be made there; the first call for a key decides.
+    func shelf(for key: String, continuing: Bool) -> PartShelf? {
+        precondition(key.hasPrefix(PartShelf.stateKeyPrefix), "a shelf's key starts with \(PartShelf.stateKeyPrefix)")
+        return lock.withLock { () -> PartShelf? in
+            if let shelf = shelves[key] { return shelf }
+            guard started, let place = shelfPlace,
+                  let shelf = PartShelf(folder: place.folder, site: place.site, continuing: continuing ? previous?[key] : nil) else { return nil }
+            shelves[key] = shelf
+            return shelf
+        }
+    }
+
+    /// Says where shelves go: the folder beside the output, and the output folder's name.
+    func placeShelves(in folder: URL, site: String) {
+        lock.withLock { shelfPlace = (folder, site) }
+    }
+
     /// Whether this build updates a previous site (set before planning starts).
     public var updates: Bool { lock.withLock { previous != nil } }
 
     /// Called by the build once it knows whether it updates a site: before any section plans.
     func start(previous states: [String: [UInt8]]?) {
         lock.withLock {
+            started = true
             previous = states
             // Long tables' rows (`TableRowCache`) stay recorded until their table is made again;
             // until then they wait in a temporary file, not in memory.
@@ -80,18 +106,38 @@ public final class BuildMemory: @unchecked Sendable {
     /// The states kept for the next build. A spilled state that cannot be read back is left out
     /// (only table rows are spilled, and a build without them renders every row).
     var states: [String: [UInt8]] {
+        let recorded = recorded()
+        var all = recorded.states
+        for (key, spill) in recorded.spilled {
+            var bytes: [UInt8] = []
+            guard (try? spill.read(bytes: 0..<spill.byteCount, into: &bytes)) != nil else { continue }
+            all[key] = bytes
+        }
+        return all
+    }
+
+    /// The states kept for the next build: those in memory, with the shelves' indexes among them;
+    /// those still in temporary files; and the names of the shelf files the indexes name (the
+    /// site's writer removes any other).
+    func recorded() -> (states: [String: [UInt8]], spilled: [String: RecordSpill], shelves: Set<String>) {
         lock.withLock {
             var all = kept
-            for (key, spill) in spilled {
-                var bytes: [UInt8] = []
-                do {
-                    for number in 0..<spill.count { try spill.read(number, into: &bytes) }
-                    all[key] = bytes
-                } catch {
-                    continue
+            var names = Set<String>()
+            for (key, shelf) in shelves {
+                guard let index = shelf.index() else { continue }
+                all[key] = index
+                names.insert(shelf.name)
+            }
+            // A shelf this build did not open (nothing of its source was rendered) stays as the
+            // previous build left it, for the next.
+            if let place = shelfPlace {
+                for (key, state) in previous ?? [:] where key.hasPrefix(PartShelf.stateKeyPrefix) && shelves[key] == nil {
+                    guard let name = PartShelf.fileName(of: state, site: place.site) else { continue }
+                    all[key] = state
+                    names.insert(name)
                 }
             }
-            return all
+            return (all, spilled, names)
         }
     }
 }

@@ -31,6 +31,7 @@ public struct SiteBuilder {
     /// Runs every step and reports what was written.
     @discardableResult
     public func build() throws -> BuildReport {
+        ProcessMemory.returnLargeBlocksAtOnce()
         var steps = StepLog(log: log)
         var stamp: BuildFingerprint.StoreStamp?
         var emptyStore: URL?
@@ -95,6 +96,7 @@ public struct SiteBuilder {
             if previous?[key] != Array(digest.utf8) { previous?[id] = nil }
             context.memory.keep(Array(digest.utf8), for: key)
         }
+        if let place = output.shelfPlace { context.memory.placeShelves(in: place.folder, site: place.site) }
         context.memory.start(previous: previous)
         // Whether this build updates the site; the states are the memory's now (it keeps the
         // largest in a temporary file, which it could not while they were held here too).
@@ -107,7 +109,10 @@ public struct SiteBuilder {
         let carriedDocuments = carried.documents
         // Read once every file is made: the search keeps its sources' states as its thread ends.
         let memory = context.memory
-        func record() -> BuildRecord { BuildRecord(global: fingerprint.global, states: memory.states) }
+        func record() -> BuildRecord {
+            let recorded = memory.recorded()
+            return BuildRecord(global: fingerprint.global, states: recorded.states, spilled: recorded.spilled, shelves: recorded.shelves)
+        }
         steps.expect(parts.reduce(4) { $0 + $1.sections.count })  // search, home, hosting files, assets
         var pages = 0
         // Every page's path, for the sitemap (only written with a base URL): pages are the HTML files.

@@ -16,6 +16,13 @@ struct Manifest {
 
         init(_ bytes: [UInt8]) { self.init(bytes[...]) }
 
+        /// The digest of `size` bytes digested as `hash`.
+        init(_ hash: ContentHash, size: Int) {
+            a = hash.a
+            b = hash.b
+            self.size = size
+        }
+
         init(_ bytes: ArraySlice<UInt8>) {
             let hash = ContentHash(bytes)
             a = hash.a

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a build puts the site: a folder on disk (`SiteWriter`), or memory (`MemoryOutput`) for a
 /// preview server.
 public protocol SiteOutput {
@@ -23,6 +25,9 @@ public protocol SiteOutput {
     /// and go otherwise. Only after `previousStates` said the site can be.
     func update(fingerprint: String, record: @autoclosure () -> BuildRecord, keeping: Set<String>,
                 _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport
+    /// Where shelves of rendered parts kept between builds go (`PartShelf`): a folder beside the
+    /// site, and the site folder's name; nil to keep none (the parts of a preview stay in memory).
+    var shelfPlace: (folder: URL, site: String)? { get }
 }
 
 extension SiteOutput {
@@ -35,6 +40,7 @@ extension SiteOutput {
     public func previousStates(global: String) -> [String: [UInt8]]? { nil }
     public func previousPaths(sections: Set<String>) throws -> [String] { [] }
     public func previousFile(_ path: String) -> [UInt8]? { nil }
+    public var shelfPlace: (folder: URL, site: String)? { nil }
 
     public func update(fingerprint: String, record: @autoclosure () -> BuildRecord, keeping: Set<String>,
                        _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {

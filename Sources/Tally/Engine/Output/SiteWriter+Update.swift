@@ -65,6 +65,7 @@ extension SiteWriter {
         var removed: [String] = []
         var count = 0
         var duplicates: [String] = []
+        var shelves = Set<String>()
         do {
             let lines = try ManifestWriter(path: pending.path)
             var folders = FolderMaker(root: staging.path)
@@ -83,22 +84,26 @@ extension SiteWriter {
             // The previous build's files not made again: kept in the sections that plan only what
             // changed, removed from the others.
             var lastSection: (bytes: ArraySlice<UInt8>, name: String, kept: Bool)?
-            // Read again now (the lock keeps it as it was): not held while every page was made.
-            guard let listed = FileBytes.read(manifestURL), listed.count == listedCount else {
-                throw OutputError(path: output.path, reason: "changed while the build ran; build again")
-            }
-            try Manifest.forEachFile(in: listed) { fileSection, path, line in
-                guard !emitted.contains(Manifest.PathKey(bytes: path)) else { return }
-                if lastSection == nil || !fileSection.elementsEqual(lastSection!.bytes) {
-                    let name = String(decoding: fileSection, as: UTF8.self)
-                    lastSection = (fileSection, name, keeping.contains(name))
+            // Read again now (the lock keeps it as it was): not held while every page was made,
+            // nor while the state is written (a scope of its own lets go of it).
+            do {
+                guard let listed = FileBytes.read(manifestURL), listed.count == listedCount else {
+                    throw OutputError(path: output.path, reason: "changed while the build ran; build again")
                 }
-                guard let current = lastSection, current.kept else { return removed.append(String(decoding: path, as: UTF8.self)) }
-                try lines.file(line, section: current.name)
-                count += 1
+                try Manifest.forEachFile(in: listed) { fileSection, path, line in
+                    guard !emitted.contains(Manifest.PathKey(bytes: path)) else { return }
+                    if lastSection == nil || !fileSection.elementsEqual(lastSection!.bytes) {
+                        let name = String(decoding: fileSection, as: UTF8.self)
+                        lastSection = (fileSection, name, keeping.contains(name))
+                    }
+                    guard let current = lastSection, current.kept else { return removed.append(String(decoding: path, as: UTF8.self)) }
+                    try lines.file(line, section: current.name)
+                    count += 1
+                }
             }
             // Read only now: sources may keep state while the files are made (the search's, as its thread ends).
             let record = record()
+            shelves = record.shelves
             let state = try writeState(record, to: pendingState)
             try lines.append(Manifest.trailer(folder: identity, fingerprint: fingerprint, global: record.global, state: state))
             try lines.close()
@@ -114,6 +119,7 @@ extension SiteWriter {
             throw error
         }
         try finishJournaledUpdate()
+        removeShelves(keeping: shelves)
         return WriteReport(files: count, changed: staged.count, removed: removed.count, duplicates: duplicates)
     }
 
@@ -168,10 +174,18 @@ extension SiteWriter {
 
     /// Writes the build's state file, returning its digest for the manifest.
     func writeState(_ record: BuildRecord, to url: URL) throws -> String {
-        let bytes = record.encoded
         try? FileManager.default.removeItem(at: url)
-        try Self.writeFile(bytes, to: url.path, name: url.lastPathComponent)
-        return Manifest.digest(bytes)
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutputError(path: url.lastPathComponent, reason: "cannot be created (\(String(cString: strerror(errno))))") }
+        defer { close(descriptor) }
+        var digest = ContentHash.Stream()
+        var size = 0
+        try record.encode { piece in
+            digest.add(piece)
+            size += piece.count
+            try Self.write(piece, to: descriptor, name: url.lastPathComponent)
+        }
+        return Manifest.Digest(digest.finish(), size: size).text
     }
 
     /// Renames a file over another (or removes it, to nil), saying which on failure.

@@ -58,6 +58,7 @@ public struct SiteWriter: SiteOutput {
         var count = 0
         var kept = 0
         var duplicates: [String] = []
+        var shelves = Set<String>()
         do {
             let lines = try ManifestWriter(path: pending.path)
             var folders = FolderMaker(root: staging.path)
@@ -86,6 +87,7 @@ public struct SiteWriter: SiteOutput {
             // next build notices and so never links a file it did not check.
             // Read only now: sources may keep state while the files are made (the search's, as its thread ends).
             let record = record()
+            shelves = record?.shelves ?? []
             let state = try record.map { try writeState($0, to: pendingState) }
             try lines.append(Manifest.trailer(folder: Self.identity(of: staging.path), fingerprint: fingerprint, global: record?.global, state: state))
             try lines.close()
@@ -113,7 +115,20 @@ public struct SiteWriter: SiteOutput {
             throw error
         }
         try? manager.removeItem(at: old)
+        removeShelves(keeping: shelves)
         return WriteReport(files: count, changed: changed, removed: removed, duplicates: duplicates)
+    }
+
+    public var shelfPlace: (folder: URL, site: String)? { (output.deletingLastPathComponent(), output.lastPathComponent) }
+
+    /// Removes the site's shelf files of rendered parts (`PartShelf`) but those the state now in
+    /// place names: a full build's new one replaces the last, and a failed build's is no one's.
+    func removeShelves(keeping names: Set<String>) {
+        let parent = output.deletingLastPathComponent()
+        let prefix = PartShelf.filePrefix(site: output.lastPathComponent)
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where entry.hasPrefix(prefix) && !names.contains(entry) {
+            unlink(parent.appendingPathComponent(entry).path)
+        }
     }
 
     /// Replaces only `files` in the site, each by an atomic rename, when the site there was built
@@ -193,6 +208,12 @@ public struct SiteWriter: SiteOutput {
         if descriptor < 0, errno == EEXIST, unlessExists { return false }
         guard descriptor >= 0 else { throw OutputError(path: name, reason: "cannot be created (\(String(cString: strerror(errno))))") }
         defer { close(descriptor) }
+        try write(bytes, to: descriptor, name: name)
+        return true
+    }
+
+    /// Writes all of `bytes` to an open file, naming the file `name` on failure.
+    static func write(_ bytes: [UInt8], to descriptor: Int32, name: String) throws {
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
@@ -202,7 +223,6 @@ public struct SiteWriter: SiteOutput {
             }
             written += result
         }
-        return true
     }
 
     /// The previous build's manifest, when the output is Tally's; refuses a folder that has content

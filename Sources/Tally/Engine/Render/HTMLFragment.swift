@@ -75,23 +75,32 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
 
     private static let voidElements: Set<String> = ["img", "br", "hr", "input", "meta", "link", "source"]
 
-    /// Text escaped for HTML, one Unicode scalar at a time (so no combining mark can hide a
-    /// quote); `'` too when `apostrophes` (for HTML whose attributes a theme may quote with it).
+    /// Text escaped for HTML; `'` too when `apostrophes` (for HTML whose attributes a theme may
+    /// quote with it). NUL becomes U+FFFD.
+    ///
+    /// Works on the UTF-8 bytes: every character it changes is ASCII, and no byte of a longer
+    /// character is ASCII, so no combining mark can hide a quote. Going a Unicode scalar at a time
+    /// cost a twentieth of a build.
     static func escape(_ text: String, apostrophes: Bool = false) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'" where apostrophes: out += "&#39;"
-            case "\u{0}": out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
+        var source = text
+        return source.withUTF8 { bytes -> String in
+            guard bytes.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"")
+                                         || $0 == 0 || (apostrophes && $0 == UInt8(ascii: "'")) }) else { return text }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + bytes.count / 8)
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "&"): out += "&amp;".utf8
+                case UInt8(ascii: "<"): out += "&lt;".utf8
+                case UInt8(ascii: ">"): out += "&gt;".utf8
+                case UInt8(ascii: "\""): out += "&quot;".utf8
+                case UInt8(ascii: "'") where apostrophes: out += "&#39;".utf8
+                case 0: out += [0xEF, 0xBF, 0xBD]
+                default: out.append(byte)
+                }
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return out
     }
 
     // MARK: Travelling through Markdown

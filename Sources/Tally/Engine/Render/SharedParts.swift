@@ -22,14 +22,48 @@ public final class SharedParts: @unchecked Sendable {
     private let spill: RecordSpill
     private let lock = NSLock()
     /// Record number by key (an item's id), kept as 128 bits: a million ids as strings would be
-    /// a hundred megabytes.
+    /// a hundred megabytes. With a shelf, the number is the place in `locations`.
     private var numbers: [Key: Int32] = [:]
+    /// Opens the shelf the parts are kept on between builds, at the first `add` (sources make
+    /// their parts before the build knows whether it updates a site).
+    private let opening: (@Sendable () -> Shelving?)?
+    private var shelving: Shelving??
+    private var locations: [PartShelf.Location] = []
+
+    /// A shelf of parts kept between builds (`PartShelf`), and which items' parts on it may be
+    /// used as they are (those whose inputs did not change since the build that made them).
+    struct Shelving: Sendable {
+        var shelf: PartShelf
+        var reusable: @Sendable (String) -> Bool
+    }
 
     /// Parts rendered by `template` (a partial's name, `<source>/_card`) from `theme`.
-    public init(template: String, theme: Theme) {
+    public convenience init(template: String, theme: Theme) {
+        self.init(template: template, theme: theme, shelf: nil)
+    }
+
+    /// Parts rendered by `template` from `theme`, kept on the shelf `shelf` opens (and read from
+    /// it, for the items it calls reusable), or in a temporary file when it opens none.
+    init(template: String, theme: Theme, shelf: (@Sendable () -> Shelving?)?) {
         self.template = template
         self.theme = theme
         spill = RecordSpill(name: "parts")
+        opening = shelf
+    }
+
+    /// The shelf the parts are kept on, opened now if it was not yet; nil when they are kept in a
+    /// temporary file. Other parts of the same items (their feed entries) may be kept on it too.
+    var shelf: Shelving? {
+        lock.withLock {
+            if shelving == nil { shelving = .some(opening?()) }
+            return shelving!
+        }
+    }
+
+    /// The key under which `template`'s part of the item `key` is kept on a shelf: one shelf
+    /// holds a source's parts of every kind.
+    static func shelfKey(template: String, key: String) -> ContentHash {
+        ContentHash(template + "\u{0}" + key)
     }
 
     /// How many parts are kept.
@@ -37,28 +71,57 @@ public final class SharedParts: @unchecked Sendable {
 
     /// Renders the parts for `keys` not kept yet with the partial, each from the model that
     /// `model` makes for its index in `keys`, spreading the work over the machine's cores, and keeps
-    /// them in order.
+    /// them in order. With a shelf, a reusable item's part the previous build kept is taken as
+    /// it is, unrendered.
     public func add(_ keys: [String], model: @Sendable (Int) -> any Encodable) throws {
         var seen = Set<Key>()
+        let shelving = shelf
         let fresh = lock.withLock { keys.indices.filter { numbers[Key(keys[$0])] == nil && seen.insert(Key(keys[$0])).inserted } }
         guard !fresh.isEmpty else { return }
+        var kept: [PartShelf.Location?] = Array(repeating: nil, count: fresh.count)
+        if let shelving {
+            for (index, item) in fresh.enumerated() where shelving.reusable(keys[item]) {
+                kept[index] = shelving.shelf.kept(shelfKey(keys[item]))
+            }
+        }
+        let render = fresh.indices.filter { kept[$0] == nil }
         let renderer = PartialRenderer(theme: theme, template: template)
-        let results = ConcurrentResults<[UInt8]>(count: fresh.count)
+        let results = ConcurrentResults<[UInt8]>(count: render.count)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
-        let chunk = max(1, (fresh.count + workers * 2 - 1) / (workers * 2))
-        let ranges = stride(from: 0, to: fresh.count, by: chunk).map { $0..<min($0 + chunk, fresh.count) }
+        let chunk = max(1, (render.count + workers * 2 - 1) / (workers * 2))
+        let ranges = stride(from: 0, to: render.count, by: chunk).map { $0..<min($0 + chunk, render.count) }
         DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
             for item in ranges[index] {
-                results.set(item, Result { Array(try renderer.render(model(fresh[item])).utf8) })
+                results.set(item, Result { Array(try renderer.render(model(fresh[render[item]])).utf8) })
             }
         }
         let rendered = try results.values()
         lock.withLock {
-            for (index, bytes) in rendered.enumerated() {
-                numbers[Key(keys[fresh[index]])] = Int32(spill.count)
-                spill.append(bytes)
+            var next = 0
+            for (index, item) in fresh.enumerated() {
+                let key = Key(keys[item])
+                guard let shelving else {
+                    numbers[key] = Int32(spill.count)
+                    spill.append(rendered[next])
+                    next += 1
+                    continue
+                }
+                let place: PartShelf.Location
+                if let location = kept[index] {
+                    place = location
+                    shelving.shelf.keep(shelfKey(keys[item]), at: location)
+                } else {
+                    place = shelving.shelf.add(shelfKey(keys[item]), Self.shelved(rendered[next]))
+                    next += 1
+                }
+                numbers[key] = Int32(locations.count)
+                locations.append(place)
             }
         }
+    }
+
+    private func shelfKey(_ key: String) -> ContentHash {
+        Self.shelfKey(template: template, key: key)
     }
 
     /// The part kept for `key`, to place in a page model; nil when none was rendered.
@@ -72,7 +135,64 @@ public final class SharedParts: @unchecked Sendable {
     /// The HTML of part `number`, its links still starting at `root`.
     func html(_ number: Int) throws -> String {
         var bytes: [UInt8] = []
-        try lock.withLock { try spill.read(number, into: &bytes) }
-        return String(decoding: bytes, as: UTF8.self)
+        let shelved = try lock.withLock { () -> (PartShelf, PartShelf.Location)? in
+            if case .some(.some(let shelving)) = shelving { return (shelving.shelf, locations[number]) }
+            try spill.read(number, into: &bytes)
+            return nil
+        }
+        guard let (shelf, location) = shelved else { return String(decoding: bytes, as: UTF8.self) }
+        try shelf.read(location, into: &bytes)
+        return Self.unshelved(bytes)
+    }
+
+    // MARK: On the shelf
+
+    /// A part as a shelf keeps it: how many times the root token stood in it and where (as
+    /// 4-byte offsets into what is left), then its bytes without the token. The token is a secret
+    /// drawn per process, so the next build, which puts its own in, finds no other.
+    static func shelved(_ html: [UInt8]) -> [UInt8] {
+        let token = Array(root.utf8)
+        var positions: [Int] = []
+        var rest: [UInt8] = []
+        rest.reserveCapacity(html.count)
+        var index = 0
+        while index < html.count {
+            if html[index] == token[0], index + token.count <= html.count, html[index..<(index + token.count)].elementsEqual(token) {
+                positions.append(rest.count)
+                index += token.count
+            } else {
+                rest.append(html[index])
+                index += 1
+            }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(4 + 4 * positions.count + rest.count)
+        for value in [positions.count] + positions {
+            for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        }
+        return bytes + rest
+    }
+
+    /// The HTML of a part as `shelved` kept it, with this process's root token back in place.
+    static func unshelved(_ bytes: [UInt8]) -> String {
+        func number(at offset: Int) -> Int {
+            guard offset + 4 <= bytes.count else { return 0 }
+            return (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+        }
+        let count = number(at: 0)
+        let start = 4 + 4 * count
+        guard start <= bytes.count else { return "" }
+        let token = Array(root.utf8)
+        var html: [UInt8] = []
+        html.reserveCapacity(bytes.count - start + count * token.count)
+        var copied = start
+        for position in (0..<count).map({ number(at: 4 + 4 * $0) }) {
+            let at = min(bytes.count, max(copied, start + position))
+            html += bytes[copied..<at]
+            html += token
+            copied = at
+        }
+        html += bytes[copied...]
+        return String(decoding: html, as: UTF8.self)
     }
 }

@@ -50,6 +50,50 @@ struct ContentHash: Hashable, Sendable {
         mix(UInt64(count))
     }
 
+    /// Digests bytes handed over in pieces: the digest of all of them one after another, as
+    /// `ContentHash(_:)` makes it of them at once (a state file written a piece at a time).
+    struct Stream {
+        private var hash = ContentHash(a: 0x243F_6A88_85A3_08D3, b: 0x1319_8A2E_0370_7344)
+        /// The last bytes handed over that do not make a whole word yet (at most 7).
+        private var pending: [UInt8] = []
+        private var count = 0
+
+        init() {}
+
+        mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            count += bytes.count
+            var offset = 0
+            if !pending.isEmpty {
+                while pending.count < 8, offset < bytes.count {
+                    pending.append(bytes[offset])
+                    offset += 1
+                }
+                guard pending.count == 8 else { return }
+                hash.mix(pending.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) })
+                pending.removeAll(keepingCapacity: true)
+            }
+            while offset + 8 <= bytes.count {
+                hash.mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                offset += 8
+            }
+            pending += bytes[offset...]
+        }
+
+        mutating func add(_ bytes: [UInt8]) {
+            bytes.withUnsafeBytes { add($0) }
+        }
+
+        /// The digest of every byte handed over.
+        func finish() -> ContentHash {
+            var hash = hash
+            var tail = UInt64(pending.count) << 56
+            for (index, byte) in pending.enumerated() { tail |= UInt64(byte) << (8 * UInt64(index)) }
+            hash.mix(tail)
+            hash.mix(UInt64(count))
+            return hash
+        }
+    }
+
     private mutating func mix(_ word: UInt64) {
         a = (a ^ word) &* 0x9E37_79B9_7F4A_7C15
         a ^= a >> 32

@@ -6,10 +6,39 @@ struct PostCards: Sendable {
     let groups: SharedParts
     let directory: TwitterDirectory
 
-    init(theme: Theme, directory: TwitterDirectory) {
-        parts = SharedParts(template: "twitter/_card", theme: theme)
+    /// The key the cards' shelf is recorded under, beside the site (`PartShelf`).
+    static let shelfKey = PartShelf.stateKeyPrefix + "twitter"
+    static let template = "twitter/_card"
+
+    /// Cards rendered from `theme`'s partial; with `memory`, kept on a shelf beside the site from
+    /// one build to the next, and read from it for the posts whose card did not change since
+    /// (as `plan` tells), instead of rendered again.
+    init(theme: Theme, directory: TwitterDirectory, memory: BuildMemory? = nil, plan: TwitterPlan? = nil) {
+        var opening: (@Sendable () -> SharedParts.Shelving?)?
+        if let memory {
+            opening = { Self.shelving(memory: memory, plan: plan) }
+        }
+        parts = SharedParts(template: Self.template, theme: theme, shelf: opening)
         groups = SharedParts(template: "twitter/_card-group", theme: theme)
         self.directory = directory
+    }
+
+    /// The cards' shelf for this build, decided at the first card, once the build knows whether
+    /// it updates a site: the previous build's when it does, with the cards that changed since
+    /// dropped from it; else a new one.
+    private static func shelving(memory: BuildMemory, plan: TwitterPlan?) -> SharedParts.Shelving? {
+        let changes = (try? plan?.changes()) ?? nil
+        guard let shelf = memory.shelf(for: shelfKey, continuing: changes != nil) else { return nil }
+        guard let changed = changes?.cards else { return SharedParts.Shelving(shelf: shelf, reusable: { _ in false }) }
+        // Gone for good: a later build must not take them for what this one would have made.
+        shelf.drop(changed.flatMap { [SharedParts.shelfKey(template: template, key: $0), TweetFeed.shelfKey($0)] })
+        return SharedParts.Shelving(shelf: shelf, reusable: { !changed.contains($0) })
+    }
+
+    /// The Atom feed of a list's newest posts, their entries taken from the cards' shelf where
+    /// they did not change.
+    func feed(page: String, heading: String, site: String, posts: [(StoredTweet, TweetChunk)]) -> AtomFeed {
+        TweetFeed(directory: directory, shelving: parts.shelf).feed(page: page, heading: heading, site: site, posts: posts)
     }
 
     /// Renders the cards of the chunk's tweets that have none yet.

@@ -3,6 +3,13 @@
 /// mentions as plain text, since the site's own pages are linked relatively).
 struct TweetFeed {
     let directory: TwitterDirectory
+    /// Where entries are kept from one build to the next (the cards' shelf); nil to make each.
+    var shelving: SharedParts.Shelving?
+
+    /// The key of a post's entry on the cards' shelf.
+    static func shelfKey(_ id: String) -> ContentHash {
+        SharedParts.shelfKey(template: "twitter/feed-entry", key: id)
+    }
 
     /// The feed of the list whose newest page is `page`, from its newest posts (newest first),
     /// each with the chunk that holds what it retweets or quotes.
@@ -11,7 +18,29 @@ struct TweetFeed {
                  entries: posts.prefix(AtomFeed.limit).map { entry($0.0, chunk: $0.1) })
     }
 
+    /// The post's entry: as this build or the previous one made it when it is on the shelf (the
+    /// previous build's only if the post's card did not change since), else made and kept there.
     private func entry(_ tweet: StoredTweet, chunk: TweetChunk) -> AtomFeed.Entry {
+        guard let shelving else { return make(tweet, chunk: chunk) }
+        let key = Self.shelfKey(tweet.id)
+        let madeHere = shelving.shelf.made(key)
+        var bytes: [UInt8] = []
+        if let location = madeHere ?? (shelving.reusable(tweet.id) ? shelving.shelf.kept(key) : nil),
+           (try? shelving.shelf.read(location, into: &bytes)) != nil {
+            var reader = StateReader(bytes)
+            if let title = reader.text(), let author = reader.text(), let html = reader.text(), reader.isAtEnd {
+                if madeHere == nil { shelving.shelf.keep(key, at: location) }
+                return AtomFeed.Entry(path: Routes.tweet(tweet.id), title: title, updated: tweet.createdAt, author: author, html: html)
+            }
+        }
+        let entry = make(tweet, chunk: chunk)
+        var record = StateBytes()
+        for field in [entry.title, entry.author ?? "", entry.html] { record.append(field) }
+        _ = shelving.shelf.add(key, record.bytes)
+        return entry
+    }
+
+    private func make(_ tweet: StoredTweet, chunk: TweetChunk) -> AtomFeed.Entry {
         let original = tweet.retweetOf.flatMap { chunk.referenced[$0] }
         let shown = original ?? tweet
         let author = Self.name(tweet.author)

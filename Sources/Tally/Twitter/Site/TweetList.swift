@@ -64,7 +64,7 @@ struct TweetListPlanner {
 
     /// Writes the list's Atom feed of its newest posts.
     private func feed(_ posts: [(StoredTweet, TweetChunk)], into sink: PageSink) throws {
-        let feed = TweetFeed(directory: cards.directory).feed(page: path(nil), heading: heading, site: context.siteTitle, posts: posts)
+        let feed = cards.feed(page: path(nil), heading: heading, site: context.siteTitle, posts: posts)
         try sink.file(OutputFile(path: feed.path, bytes: Array(feed.xml(baseURL: context.baseURL).utf8)))
     }
 

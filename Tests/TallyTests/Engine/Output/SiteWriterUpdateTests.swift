@@ -12,6 +12,20 @@ struct SiteWriterUpdateTests {
         return file
     }
 
+    @Test("a state still in a temporary file is written from there a piece at a time, and read back as if it had been in memory")
+    func spilledState() throws {
+        let folder = TemporaryFolder()
+        let writer = SiteWriter(output: folder.url.appendingPathComponent("public"))
+        let big = (0..<(3 << 20) + 5).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+        let spill = RecordSpill(name: "test")
+        spill.append(Array(big[..<1_000]))
+        spill.append(Array(big[1_000...]))
+        let record = BuildRecord(global: "g", states: ["twitter": [1, 2]], spilled: ["table-rows:x": spill], shelves: [])
+        #expect(record.encoded == BuildRecord(global: "g", states: ["twitter": [1, 2], "table-rows:x": big]).encoded)
+        try writer.write(fingerprint: "f", record: record) { emit in try emit(file("index.html", "home", section: "home")) }
+        #expect(writer.previousStates(global: "g") == ["twitter": [1, 2], "table-rows:x": big])
+    }
+
     @Test("files not handed over stay in the kept sections and go in the others; the next build finds the states")
     func keepsAndRemoves() throws {
         let folder = TemporaryFolder()

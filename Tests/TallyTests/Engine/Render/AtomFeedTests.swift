@@ -20,6 +20,27 @@ struct AtomFeedTests {
         #expect(!xml.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }
 
+    @Test("escaping the UTF-8 bytes gives what escaping a Unicode scalar at a time gives", arguments: [
+        "plain ascii", "", "a & b < c > d \" e ' f", "tab\tline\nreturn\r bell\u{7} nul\u{0} del\u{7F}",
+        "left\u{202A}to\u{202B}right\u{202C}\u{202D}\u{202E}isolates\u{2066}\u{2067}\u{2068}\u{2069}end\u{2069}",
+        "marks stay \u{200E}\u{200F} \u{2029} \u{2065}\u{206A}\u{2029}", "nonchars \u{FFFE}\u{FFFF} \u{FFFD} \u{FFEF}",
+        "e\u{301}\"\u{301} 🧑🏽‍💻 日本語 עִברִית 𝒳", "\u{202E}", "x\u{FFFF}",
+    ])
+    func escapingBytes(_ text: String) {
+        var reference = String.UnicodeScalarView()
+        for scalar in text.removingDirectionalControls.unicodeScalars {
+            switch scalar {
+            case "&": reference.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": reference.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": reference.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": reference.append(contentsOf: "&quot;".unicodeScalars)
+            case "\t", "\n", "\r": reference.append(scalar)
+            default: reference.append(scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "\u{FFFD}" : scalar)
+            }
+        }
+        #expect(Array(AtomFeed.escape(text).utf8) == Array(String(reference).utf8))
+    }
+
     @Test("without a base URL, links are relative to the feed and ids are tag: URIs of the pages")
     func relative() {
         let xml = feed.xml(baseURL: nil)

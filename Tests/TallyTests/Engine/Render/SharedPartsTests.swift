@@ -69,4 +69,42 @@ struct SharedPartsTests {
         let parts = SharedParts(template: "x/_other", theme: try theme())
         #expect(throws: ThemeError.self) { try parts.add(["a"]) { _ in Item(name: "a", href: "") } }
     }
+
+    @Test("a part keeps the root token's places, not the token, and gets this process's token back")
+    func rootTokenOnTheShelf() {
+        let root = SharedParts.root
+        for html in ["<a href=\"\(root)people/a/\">a</a> <img src=\"\(root)x.png\">", "no token", "", "\(root)", "\(root)\(root)end", "tallyroot but not the token"] {
+            let shelved = SharedParts.shelved(Array(html.utf8))
+            #expect(!String(decoding: shelved, as: UTF8.self).contains(root))
+            #expect(SharedParts.unshelved(shelved) == html)
+        }
+        // Damaged bytes never trap.
+        _ = SharedParts.unshelved([0xFF, 0xFF, 0xFF, 0x7F])
+        _ = SharedParts.unshelved([2, 0, 0, 0, 9, 0, 0, 0])
+    }
+
+    @Test("with a shelf, a reusable item's part is read from the previous build's, unrendered, links and all; others are rendered and kept")
+    func shelved() throws {
+        let folder = TemporaryFolder()
+        let theme = try theme()
+        let names = ["a", "b", "c"]
+        let first = try #require(PartShelf(folder: folder.url, site: "public", continuing: nil))
+        let before = SharedParts(template: "x/_item", theme: theme, shelf: { SharedParts.Shelving(shelf: first, reusable: { _ in false }) })
+        try before.add(["a", "b"]) { Item(name: names[$0], href: SharedParts.root + "people/" + names[$0] + "/") }
+        let a = try #require(before.part("a")).html()
+        #expect(a.contains("href=\"\(SharedParts.root)people/a/\""))
+        let index = try #require(first.index())
+
+        let second = try #require(PartShelf(folder: folder.url, site: "public", continuing: index))
+        let counter = Counter()
+        let after = SharedParts(template: "x/_item", theme: theme, shelf: { SharedParts.Shelving(shelf: second, reusable: { $0 != "b" }) })
+        try after.add(["a", "b", "c"]) { index in
+            counter.add()
+            return Item(name: "new " + names[index], href: "")
+        }
+        #expect(counter.count == 2, "a was read from the shelf")
+        #expect(try #require(after.part("a")).html() == a)
+        #expect(try #require(after.part("b")).html().contains("new b"))
+        #expect(try #require(after.part("c")).html().contains("new c"))
+    }
 }

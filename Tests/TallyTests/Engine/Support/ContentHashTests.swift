@@ -32,4 +32,17 @@ struct ContentHashTests {
         // The manifest's digest keeps the size beside the hash.
         #expect(Manifest.Digest(base).size == base.count)
     }
+
+    @Test("bytes handed over in pieces of any size digest as they do at once")
+    func streamed() {
+        var random = SplitMix(seed: 7)
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 100, 1_000] {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next(below: 256)) }
+            for piece in [1, 2, 3, 7, 8, 9, 64, 2_000] {
+                var stream = ContentHash.Stream()
+                for start in stride(from: 0, to: bytes.count, by: piece) { stream.add(Array(bytes[start..<min(start + piece, bytes.count)])) }
+                #expect(stream.finish() == ContentHash(bytes), "\(length) bytes in pieces of \(piece)")
+            }
+        }
+    }
 }

@@ -1,0 +1,332 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Rendered parts (post cards, feed entries) kept beside the site from one build to the next, so
+/// that a rebuild reads the parts of unchanged items instead of rendering them again.
+///
+/// The parts are byte records in one file beside the output (`.public.tally-parts-<random>`),
+/// which builds only append to. Where each record is (its key's digest, offset and length) is the
+/// shelf's index, recorded with the build's states (`BuildMemory`): a build that fails leaves only
+/// bytes no index names, and the index the previous build recorded stays right. A build that
+/// starts afresh makes a new file; the site's writer removes the others once the state naming
+/// this one is in place (`SiteWriter.removeShelves(keeping:)`).
+///
+/// Thread-safe: parts are added on the planning thread and read by the render stage.
+final class PartShelf: @unchecked Sendable {
+    /// Where a record is in the file.
+    struct Location: Sendable, Equatable {
+        var offset: Int
+        var length: Int
+    }
+
+    /// The file's name, beside the output folder.
+    private(set) var name: String
+    private let folder: URL
+    private let site: String
+    private let lock = NSLock()
+    private var descriptor: Int32
+    /// Appended bytes not written to the file yet; they start at `flushed`.
+    private var buffer: [UInt8] = []
+    private var flushed: Int
+    /// A write failed: parts are still read (from `buffer`), but no index is recorded.
+    private var failed = false
+    /// The previous build's index entries, sorted by key.
+    private let previous: Entries
+    private var added: [ContentHash: Location] = [:]
+    private var dropped: Set<ContentHash> = []
+    /// How many bytes no index names the file may hold beyond as many as it names, before
+    /// `index()` copies the live parts to a new file.
+    private let slack: Int
+
+    private static let magic = Array("tally-parts 1\n".utf8)
+    private static let entrySize = 28
+    private static let bufferSize = 1 << 20
+
+    /// The prefix of the keys shelves' indexes are recorded under with the build's states.
+    static let stateKeyPrefix = "parts:"
+
+    /// The name of the file an index (`index()`) names, when it is one.
+    static func fileName(of state: [UInt8], site: String) -> String? {
+        parse(state, site: site)?.0
+    }
+
+    /// The prefix of every shelf file of the site named `site` (the output folder's name).
+    static func filePrefix(site: String) -> String { ".\(site).tally-parts-" }
+
+    /// The shelf whose index `state` is (what `index` recorded), to append to and read from; a new,
+    /// empty one when there is none or it is not there whole. Nil when no file can be made.
+    init?(folder: URL, site: String, continuing state: [UInt8]?, slack: Int = 8 << 20) {
+        self.folder = folder
+        self.site = site
+        self.slack = slack
+        if let state, let (name, entries) = Self.parse(state, site: site) {
+            let path = folder.appendingPathComponent(name).path
+            let descriptor = open(path, O_RDWR | O_CLOEXEC)
+            var info = stat()
+            if descriptor >= 0, fstat(descriptor, &info) == 0, Self.fits(entries, size: Int(info.st_size)) {
+                self.name = name
+                self.descriptor = descriptor
+                flushed = Int(info.st_size)
+                previous = entries
+                return
+            }
+            if descriptor >= 0 { close(descriptor) }
+        }
+        previous = Entries()
+        flushed = 0
+        guard let (name, descriptor) = Self.create(in: folder, site: site) else { return nil }
+        self.name = name
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Where the previous build put the part under `key`, unless `drop` said it changed.
+    func kept(_ key: ContentHash) -> Location? {
+        lock.withLock {
+            guard !dropped.contains(key) else { return nil }
+            return previous.find(key)
+        }
+    }
+
+    /// Where this build put (or kept) the part under `key`.
+    func made(_ key: ContentHash) -> Location? {
+        lock.withLock { added[key] }
+    }
+
+    /// Forgets the previous build's parts under `keys`: what they were made from changed, and a
+    /// build that does not make them again must not leave them to the next.
+    func drop(_ keys: some Sequence<ContentHash>) {
+        lock.withLock { dropped.formUnion(keys) }
+    }
+
+    /// Keeps `bytes` as the part under `key` and says where they are.
+    func add(_ key: ContentHash, _ bytes: [UInt8]) -> Location {
+        lock.withLock {
+            let location = Location(offset: flushed + buffer.count, length: bytes.count)
+            buffer += bytes
+            if buffer.count >= Self.bufferSize { flush() }
+            added[key] = location
+            return location
+        }
+    }
+
+    /// Records that the part under `key` is where the previous build put it (`kept`).
+    func keep(_ key: ContentHash, at location: Location) {
+        lock.withLock { added[key] = location }
+    }
+
+    /// Appends the bytes at `location` to `out`.
+    func read(_ location: Location, into out: inout [UInt8]) throws {
+        try lock.withLock {
+            let start = location.offset, end = location.offset + location.length
+            let fileEnd = min(end, flushed)
+            if start < fileEnd {
+                let base = out.count
+                out += repeatElement(0, count: fileEnd - start)
+                try out.withUnsafeMutableBytes { bytes in
+                    var done = 0
+                    while done < fileEnd - start {
+                        let got = pread(descriptor, bytes.baseAddress! + base + done, fileEnd - start - done, off_t(start + done))
+                        guard got > 0 else { throw OutputError(path: name, reason: "cannot be read (\(String(cString: strerror(errno))))") }
+                        done += got
+                    }
+                }
+            }
+            if end > flushed { out += buffer[(max(start, flushed) - flushed)..<(end - flushed)] }
+        }
+    }
+
+    /// The index to record for the next build: every part this build kept or added, and the
+    /// previous build's that it neither replaced nor dropped; nil when the file could not be
+    /// written whole. Copies the live parts to a new file first when most of the file's bytes
+    /// are parts no index names any more.
+    func index() -> [UInt8]? {
+        lock.withLock {
+            flush()
+            guard !failed else { return nil }
+            var entries = merged()
+            if flushed > 2 * entries.liveBytes + slack, let moved = compacted(&entries) {
+                close(descriptor)
+                (name, descriptor, flushed) = moved
+            }
+            var bytes = Self.magic
+            Self.append(UInt64(name.utf8.count), to: &bytes, size: 2)
+            bytes += name.utf8
+            return bytes + entries.bytes
+        }
+    }
+
+    // MARK: The index
+
+    /// Every live entry, sorted by key: this build's, and the previous build's it did not replace or drop.
+    private func merged() -> Entries {
+        let fresh = added.sorted { Self.less($0.key, $1.key) }
+        var merged = Entries()
+        merged.bytes.reserveCapacity((fresh.count + previous.count) * Self.entrySize)
+        var next = 0
+        for index in 0..<previous.count {
+            let key = previous.key(at: index)
+            while next < fresh.count, Self.less(fresh[next].key, key) {
+                merged.append(fresh[next].key, fresh[next].value)
+                next += 1
+            }
+            if next < fresh.count, fresh[next].key == key { continue }
+            guard !dropped.contains(key) else { continue }
+            merged.append(key, previous.location(at: index))
+        }
+        for entry in fresh[next...] { merged.append(entry.key, entry.value) }
+        return merged
+    }
+
+    /// The live parts copied to a new file, with their new places; nil when it could not be made
+    /// (the old file then stays, bytes no index names and all).
+    private func compacted(_ entries: inout Entries) -> (String, Int32, Int)? {
+        guard let (name, target) = Self.create(in: folder, site: site) else { return nil }
+        var written = 0
+        var moved = entries
+        var chunk: [UInt8] = []
+        for index in (0..<entries.count).sorted(by: { entries.location(at: $0).offset < entries.location(at: $1).offset }) {
+            chunk.removeAll(keepingCapacity: true)
+            guard (try? readUnlocked(entries.location(at: index), into: &chunk)) != nil, Self.write(chunk, to: target, at: written) else {
+                close(target)
+                unlink(folder.appendingPathComponent(name).path)
+                return nil
+            }
+            moved.set(Location(offset: written, length: chunk.count), at: index)
+            written += chunk.count
+        }
+        entries = moved
+        return (name, target, written)
+    }
+
+    private func readUnlocked(_ location: Location, into out: inout [UInt8]) throws {
+        out += repeatElement(0, count: location.length)
+        try out.withUnsafeMutableBytes { bytes in
+            var done = 0
+            while done < location.length {
+                let got = pread(descriptor, bytes.baseAddress! + done, location.length - done, off_t(location.offset + done))
+                guard got > 0 else { throw OutputError(path: name, reason: "cannot be read") }
+                done += got
+            }
+        }
+    }
+
+    private func flush() {
+        guard !buffer.isEmpty, !failed else { return }
+        guard Self.write(buffer, to: descriptor, at: flushed) else {
+            // The disk is full or gone: parts stay readable from memory, and none is recorded.
+            failed = true
+            return
+        }
+        flushed += buffer.count
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Files and bytes
+
+    private static func create(in folder: URL, site: String) -> (String, Int32)? {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<4 {
+            let name = filePrefix(site: site) + String(generator.next() as UInt64, radix: 16)
+            let descriptor = open(folder.appendingPathComponent(name).path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if descriptor >= 0 { return (name, descriptor) }
+        }
+        return nil
+    }
+
+    private static func write(_ bytes: [UInt8], to descriptor: Int32, at offset: Int) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var written = 0
+            while written < raw.count {
+                let wrote = pwrite(descriptor, raw.baseAddress! + written, raw.count - written, off_t(offset + written))
+                guard wrote > 0 else { return false }
+                written += wrote
+            }
+            return true
+        }
+    }
+
+    /// The file name and the entries of an index, when it is one this Tally recorded for `site`.
+    private static func parse(_ state: [UInt8], site: String) -> (String, Entries)? {
+        guard state.starts(with: magic), state.count >= magic.count + 2 else { return nil }
+        let length = Int(state[magic.count]) | Int(state[magic.count + 1]) << 8
+        let start = magic.count + 2 + length
+        guard start <= state.count, (state.count - start) % entrySize == 0 else { return nil }
+        let name = String(decoding: state[(magic.count + 2)..<start], as: UTF8.self)
+        guard name.hasPrefix(filePrefix(site: site)), !name.contains("/") else { return nil }
+        // The state's own bytes, not a copy: at a hundred thousand posts they are megabytes.
+        return (name, Entries(bytes: state, start: start))
+    }
+
+    /// Whether every entry's bytes lie inside a file of `size` bytes.
+    private static func fits(_ entries: Entries, size: Int) -> Bool {
+        (0..<entries.count).allSatisfy { index in
+            let location = entries.location(at: index)
+            return location.offset + location.length <= size
+        }
+    }
+
+    private static func less(_ left: ContentHash, _ right: ContentHash) -> Bool {
+        (left.a, left.b) < (right.a, right.b)
+    }
+
+    /// Index entries, `entrySize` bytes each from `start` (the key's two lanes, the offset, the
+    /// length, little-endian), sorted by key.
+    private struct Entries {
+        var bytes: [UInt8] = []
+        var start = 0
+
+        var count: Int { (bytes.count - start) / PartShelf.entrySize }
+
+        var liveBytes: Int { (0..<count).reduce(0) { $0 + location(at: $1).length } }
+
+        func key(at index: Int) -> ContentHash {
+            ContentHash(a: load(index * PartShelf.entrySize, 8), b: load(index * PartShelf.entrySize + 8, 8))
+        }
+
+        func location(at index: Int) -> Location {
+            Location(offset: Int(load(index * PartShelf.entrySize + 16, 8)), length: Int(load(index * PartShelf.entrySize + 24, 4)))
+        }
+
+        func find(_ key: ContentHash) -> Location? {
+            var low = 0, high = count
+            while low < high {
+                let middle = (low + high) / 2
+                let found = self.key(at: middle)
+                if found == key { return location(at: middle) }
+                if PartShelf.less(found, key) { low = middle + 1 } else { high = middle }
+            }
+            return nil
+        }
+
+        mutating func append(_ key: ContentHash, _ location: Location) {
+            PartShelf.append(key.a, to: &bytes, size: 8)
+            PartShelf.append(key.b, to: &bytes, size: 8)
+            PartShelf.append(UInt64(location.offset), to: &bytes, size: 8)
+            PartShelf.append(UInt64(location.length), to: &bytes, size: 4)
+        }
+
+        mutating func set(_ location: Location, at index: Int) {
+            let at = start + index * PartShelf.entrySize + 16
+            for byte in 0..<8 { bytes[at + byte] = UInt8(truncatingIfNeeded: UInt64(location.offset) >> (8 * UInt64(byte))) }
+            for byte in 0..<4 { bytes[at + 8 + byte] = UInt8(truncatingIfNeeded: UInt64(location.length) >> (8 * UInt64(byte))) }
+        }
+
+        private func load(_ offset: Int, _ size: Int) -> UInt64 {
+            var value: UInt64 = 0
+            for index in 0..<size { value |= UInt64(bytes[start + offset + index]) << (8 * UInt64(index)) }
+            return value
+        }
+    }
+
+    private static func append(_ value: UInt64, to bytes: inout [UInt8], size: Int) {
+        for index in 0..<size { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
+    }
+}

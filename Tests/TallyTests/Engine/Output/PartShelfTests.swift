@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import Tally
+
+@Suite("Part shelves: rendered parts kept beside the site from one build to the next")
+struct PartShelfTests {
+    private func key(_ text: String) -> ContentHash { ContentHash(text) }
+
+    private func read(_ shelf: PartShelf, _ location: PartShelf.Location?) throws -> String? {
+        guard let location else { return nil }
+        var bytes: [UInt8] = []
+        try shelf.read(location, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func shelfFiles(in folder: TemporaryFolder) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(PartShelf.filePrefix(site: "public")) }.sorted()
+    }
+
+    @Test("parts added in one build are read back by the next, which adds to the same file; dropped parts are gone from both")
+    func continuing() throws {
+        let folder = TemporaryFolder()
+        let first = try #require(PartShelf(folder: folder.url, site: "public", continuing: nil))
+        _ = first.add(key("a"), Array("card a".utf8))
+        _ = first.add(key("b"), Array("card b".utf8))
+        _ = first.add(key("c"), Array("card c".utf8))
+        // Read back before the index is made: still in the buffer.
+        #expect(try read(first, first.made(key("b"))) == "card b")
+        #expect(first.kept(key("a")) == nil, "a new shelf keeps nothing of a previous build")
+        let index = try #require(first.index())
+
+        let second = try #require(PartShelf(folder: folder.url, site: "public", continuing: index))
+        #expect(second.name == first.name)
+        #expect(try read(second, second.kept(key("a"))) == "card a")
+        second.drop([key("b")])
+        #expect(second.kept(key("b")) == nil)
+        _ = second.add(key("c"), Array("card c, changed".utf8))
+        _ = second.add(key("d"), Array("card d".utf8))
+        let next = try #require(second.index())
+
+        let third = try #require(PartShelf(folder: folder.url, site: "public", continuing: next))
+        #expect(try read(third, third.kept(key("a"))) == "card a", "a part no build touched stays")
+        #expect(third.kept(key("b")) == nil, "a dropped part is not recorded again")
+        #expect(try read(third, third.kept(key("c"))) == "card c, changed")
+        #expect(try read(third, third.kept(key("d"))) == "card d")
+        #expect(try shelfFiles(in: folder) == [first.name])
+    }
+
+    @Test("a build that fails after adding parts leaves the previous index right")
+    func failedBuild() throws {
+        let folder = TemporaryFolder()
+        let first = try #require(PartShelf(folder: folder.url, site: "public", continuing: nil))
+        _ = first.add(key("a"), Array("card a".utf8))
+        let index = try #require(first.index())
+        do {
+            // Appends bytes to the same file, and records no index.
+            let failing = try #require(PartShelf(folder: folder.url, site: "public", continuing: index))
+            _ = failing.add(key("a"), Array(repeating: UInt8(ascii: "x"), count: 3 << 20))
+        }
+        let next = try #require(PartShelf(folder: folder.url, site: "public", continuing: index))
+        #expect(try read(next, next.kept(key("a"))) == "card a")
+    }
+
+    @Test("an index that is damaged, names another file or points past its file's end starts a new, empty shelf")
+    func damagedIndex() throws {
+        let folder = TemporaryFolder()
+        let first = try #require(PartShelf(folder: folder.url, site: "public", continuing: nil))
+        _ = first.add(key("a"), Array("card a".utf8))
+        let index = try #require(first.index())
+        var pastEnd = index
+        pastEnd[pastEnd.count - 4] = 0xFF  // the length of the one entry
+        var otherName = index
+        let nameStart = Array("tally-parts 1\n".utf8).count + 2
+        otherName[nameStart + 1] = UInt8(ascii: "/")
+        for damaged in [Array(index.dropLast()), Array(index.dropFirst()), pastEnd, otherName, []] {
+            let shelf = try #require(PartShelf(folder: folder.url, site: "public", continuing: damaged))
+            #expect(shelf.kept(key("a")) == nil)
+            #expect(shelf.name != first.name)
+        }
+        // Another site's shelf is not this one's.
+        let other = try #require(PartShelf(folder: folder.url, site: "site", continuing: index))
+        #expect(other.kept(key("a")) == nil)
+    }
+
+    @Test("when most of the file is parts no index names, the live ones move to a new file")
+    func compaction() throws {
+        let folder = TemporaryFolder()
+        var index = try #require({ () -> [UInt8]? in
+            let shelf = PartShelf(folder: folder.url, site: "public", continuing: nil, slack: 100)
+            _ = shelf?.add(key("a"), Array("card a".utf8))
+            _ = shelf?.add(key("b"), Array("card b".utf8))
+            return shelf?.index()
+        }())
+        var names = Set<String>()
+        for round in 0..<4 {
+            let shelf = try #require(PartShelf(folder: folder.url, site: "public", continuing: index, slack: 100))
+            names.insert(shelf.name)
+            _ = shelf.add(key("b"), Array(("card b, version \(round) " + String(repeating: "-", count: 60)).utf8))
+            index = try #require(shelf.index())
+            names.insert(shelf.name)
+        }
+        #expect(names.count > 1, "the file was copied at least once")
+        let last = try #require(PartShelf(folder: folder.url, site: "public", continuing: index))
+        #expect(try read(last, last.kept(key("a"))) == "card a")
+        #expect(try read(last, last.kept(key("b")))?.hasPrefix("card b, version 3 ") == true)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent(last.name).path)[.size] as? Int)
+        #expect(size < 2 * (6 + 78) + 100)
+    }
+
+    @Test("the site's writer keeps only the shelf files the state it wrote names")
+    func writerRemovesOthers() throws {
+        let folder = TemporaryFolder()
+        let writer = SiteWriter(output: folder.url.appendingPathComponent("public"))
+        let old = try #require(PartShelf(folder: folder.url, site: "public", continuing: nil))
+        let kept = try #require(PartShelf(folder: folder.url, site: "public", continuing: nil))
+        let otherSite = try #require(PartShelf(folder: folder.url, site: "clean", continuing: nil))
+        #expect(try shelfFiles(in: folder).count == 2)
+        try writer.write(fingerprint: "f", record: BuildRecord(global: "g", states: [:], shelves: [kept.name])) { emit in
+            try emit(OutputFile(path: "index.html", bytes: Array("a".utf8)))
+        }
+        #expect(try shelfFiles(in: folder) == [kept.name])
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(otherSite.name).path))
+        _ = old
+    }
+}
