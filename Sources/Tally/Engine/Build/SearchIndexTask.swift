@@ -12,25 +12,39 @@ final class SearchIndexTask: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var stopped = false
-    /// The carried blocks until the thread takes them.
-    private var pending: [CarriedSearchBlock] = []
     private var finished = false
+    /// What the thread carried over from the previous site's index, once it read it.
+    private var carriedSections: [String] = []
+    private var carriedCount = 0
+    private let carriedRead = DispatchSemaphore(value: 0)
+    private var carriedWaited = false
 
     /// Raised inside the gathering thread when the build stopped before it needed the index.
     private struct Stopped: Error {}
 
     /// Starts gathering every source's documents, in registry order, with `context` (whose store
-    /// should be a connection of its own: `Store.reader()`, closed when the thread ends). The
-    /// `carried` blocks come first, and each source continues the weights `continuing` names for it.
-    init(sources: [any DataSource], context: SiteContext, carried: Carried = Carried()) {
-        pending = carried.blocks
-        let weights = carried.weights
+    /// should be a connection of its own: `Store.reader()`, closed when the thread ends). In a build
+    /// that updates a site, the blocks that continue the previous build's are read back first with
+    /// `read` (a file of the previous site), on the thread too: at 100,000 posts that reading was a
+    /// tenth of a rebuild's planning thread.
+    init(sources: [any DataSource], context: SiteContext, read: @escaping (String) -> [UInt8]?) {
+        nonisolated(unsafe) let read = read
         let thread = Thread { [self] in
             var index = SearchIndexWriter()
             do {
-                // Let go of the blocks read back as soon as they are in the index: they are several
+                let carried: Carried
+                do {
+                    defer { carriedRead.signal() }
+                    carried = try Self.carried(sources: sources, context: context, read: read)
+                    lock.withLock {
+                        carriedSections = carried.keptSections
+                        carriedCount = carried.documents
+                    }
+                }
+                // Blocks read back are let go as soon as they are in the index: they are several
                 // times the postings they become, and the build's peak is later.
-                for block in lock.withLock({ () -> [CarriedSearchBlock] in defer { pending = [] }; return pending }) { index.carry(block) }
+                for block in carried.blocks { index.carry(block) }
+                let weights = carried.weights
                 for (number, source) in sources.enumerated() {
                     try source.searchDocuments(context, continuing: weights[number] ?? []) { document in
                         if lock.withLock({ stopped }) { throw Stopped() }
@@ -48,6 +62,19 @@ final class SearchIndexTask: @unchecked Sendable {
         thread.start()
     }
 
+    /// The record files' keys (`OutputFile.section`) of the blocks carried over from the previous
+    /// site's index, which an update keeps, and how many documents they hold; waits until the
+    /// thread has read them (none when reading them failed: the build then fails at the index).
+    var carriedOver: (sections: [String], documents: Int) {
+        lock.withLock {
+            if !carriedWaited {
+                carriedRead.wait()
+                carriedWaited = true
+            }
+            return (carriedSections, carriedCount)
+        }
+    }
+
     /// The blocks a rebuild carries over from the previous site's index, and the weights each
     /// source (by place in the registry) continues.
     struct Carried {
@@ -63,7 +90,7 @@ final class SearchIndexTask: @unchecked Sendable {
     /// In a build that updates a site: asks each source which of its blocks continue the
     /// previous build's, and reads those blocks back from the previous site's files (`read`).
     /// All or none: when one cannot be read, every document is gathered again.
-    static func carried(sources: [any DataSource], context: SiteContext, read: (String) -> [UInt8]?) throws -> Carried {
+    private static func carried(sources: [any DataSource], context: SiteContext, read: (String) -> [UInt8]?) throws -> Carried {
         guard context.memory.updates else { return Carried() }
         var wanted: [Int32: Int] = [:]
         var weights: [Int: Set<Int>] = [:]

@@ -102,11 +102,9 @@ public struct SiteBuilder {
         // largest in a temporary file, which it could not while they were held here too).
         let updates = previous != nil
         previous = nil
-        // The search's blocks that continue the previous build's are read back from its files
-        // now, before the update decides which of those files stay.
-        var carried = try SearchIndexTask.carried(sources: sources, context: context, read: output.previousFile)
-        let keeping = Set(!updates ? [] : sections.filter(\.section.keepsUnplanned).map(\.key) + carried.keptSections)
-        let carriedDocuments = carried.documents
+        // The sections whose files an update keeps unless made again; the search's record files
+        // that continue the previous build's are added once its thread read them back.
+        let keptSections = !updates ? [] : sections.filter(\.section.keepsUnplanned).map(\.key)
         // Read once every file is made: the search keeps its sources' states as its thread ends.
         let memory = context.memory
         func record() -> BuildRecord {
@@ -118,17 +116,19 @@ public struct SiteBuilder {
         // Every page's path, for the sitemap (only written with a base URL): pages are the HTML files.
         let pagePaths = PathList()
         let listPages = project.baseURL != nil
-        if listPages { for path in try output.previousPaths(sections: keeping) where path.hasSuffix(".html") { pagePaths.append(path) } }
+        // (The search's record files are no pages.)
+        if listPages { for path in try output.previousPaths(sections: Set(keptSections)) where path.hasSuffix(".html") { pagePaths.append(path) } }
         // Sections hand over pages as they plan them; a render stage of its own renders them on
         // every core a chunk at a time and writes each chunk at once, while planning goes on, so
         // memory holds a chunk or two, not the site.
         // The search's documents are gathered beside the sections, and written after them.
+        // The search's blocks that continue the previous build's are read back from its files on
+        // the search's thread, before the update decides which of those files stay (at its end).
         let search = SearchIndexTask(sources: sources, context: try {
             var own = context
             own.store = try store.reader()
             return own
-        }(), carried: carried)
-        carried = SearchIndexTask.Carried()  // the task holds the blocks until its thread has them in the index
+        }(), read: output.previousFile)
         defer { search.stop() }
         let produce: ((OutputFile) throws -> Void) throws -> Void = { emitFile in try withoutActuallyEscaping(emitFile) { emitOutput in
             let target = WriteTarget(emitOutput)
@@ -181,12 +181,12 @@ public struct SiteBuilder {
             failed = false
         } }
         let report = !updates ? try output.write(fingerprint: fingerprint.all, record: record(), produce)
-            : try output.update(fingerprint: fingerprint.all, record: record(), keeping: keeping, produce)
+            : try output.update(fingerprint: fingerprint.all, record: record(), keeping: Set(keptSections + search.carriedOver.sections), produce)
         // Two names whose slugs met (only a forged 48-bit hash can): the first page stays.
         for path in report.duplicates { warn?("\(path): two pages share this path; the first was kept, the other left out") }
         var built = BuildReport(pages: pages, files: report.files, changed: report.changed, removed: report.removed, output: outputName,
                                 updated: updates)
-        built.carriedSearchDocuments = carriedDocuments
+        built.carriedSearchDocuments = search.carriedOver.documents
         return built
     }
 

@@ -39,7 +39,7 @@ extension SiteWriter {
         return FileBytes.read(url)
     }
 
-    public func update(fingerprint: String, record: @autoclosure () -> BuildRecord, keeping: Set<String>,
+    public func update(fingerprint: String, record: @autoclosure () -> BuildRecord, keeping: @autoclosure () -> Set<String>,
                        _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
@@ -47,15 +47,17 @@ extension SiteWriter {
         let lock = try FileLock(folder: parent)
         defer { lock.release() }
         try recoverInterruptedBuild()
-        // The manifest's bytes are let go once parsed (read again at the end).
-        let read: (manifest: Manifest, bytes: Int, identity: String)? = {
+        // The manifest's bytes are let go once parsed (read again at the end). It is parsed on
+        // another thread while the first section plans, which needs none of it.
+        let read: (manifest: MadeAside<Manifest>, bytes: Int, identity: String)? = {
             guard let data = FileBytes.read(manifestURL), let identity = Self.identity(of: output.path),
                   Manifest(trailerOf: data).folder == identity else { return nil }
-            return (Manifest(parsing: data), data.count, identity)
+            return (MadeAside { Manifest(parsing: data) }, data.count, identity)
         }()
-        guard let (previous, listedCount, identity) = read else {
+        guard let (parsing, listedCount, identity) = read else {
             throw OutputError(path: output.path, reason: "changed while the build ran; build again")
         }
+        var parsed: Manifest?
         let staging = parent.appendingPathComponent(".\(name).update-\(getpid())")
         let pending = parent.appendingPathComponent(".\(name).tally-manifest-\(getpid())")
         let pendingState = parent.appendingPathComponent(".\(name).tally-state-\(getpid())")
@@ -73,7 +75,8 @@ extension SiteWriter {
                 let target = try Self.resolve(file.path, under: staging)
                 guard emitted.insert(Manifest.PathKey(file.path)).inserted else { return duplicates.append(file.path) }
                 let digest = Manifest.Digest(file.bytes)
-                if previous.digest(for: file.path) != digest || access(output.appendingPathComponent(file.path).path, F_OK) != 0 {
+                if parsed == nil { parsed = parsing.value }
+                if parsed!.digest(for: file.path) != digest || access(output.appendingPathComponent(file.path).path, F_OK) != 0 {
                     try folders.make(parentOf: file.path)
                     try Self.writeFile(file.bytes, to: target.path, name: file.path)
                     staged.append(file.path)
@@ -84,6 +87,8 @@ extension SiteWriter {
             // The previous build's files not made again: kept in the sections that plan only what
             // changed, removed from the others.
             var lastSection: (bytes: ArraySlice<UInt8>, name: String, kept: Bool)?
+            // Asked only now: the search reads which of its files continue while pages are made.
+            let keeping = keeping()
             // Read again now (the lock keeps it as it was): not held while every page was made,
             // nor while the state is written (a scope of its own lets go of it).
             do {

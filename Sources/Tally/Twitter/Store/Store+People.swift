@@ -149,14 +149,14 @@ extension Store {
             wanted = originals.compactMap(\.quotes).filter { chunk.referenced[$0] == nil }
         }
         chunk.stored = Set(chunk.referenced.keys)
-        let answers = try ValuePair<String, String>.fetchCursor(db, sql: """
+        let answers = try ValuePair<String, String>.fetchCursor(db.cachedStatement(sql: """
             SELECT reply_to, id FROM tweet WHERE reply_to IN (SELECT value FROM json_each(?))
             ORDER BY reply_to, created_at, length(id), id
-            """, arguments: [ids])
+            """), arguments: [ids])
         while let answer = try answers.next() { chunk.replies[answer.first, default: []].append(answer.second) }
         let replied = (tweets + Array(chunk.referenced.values)).compactMap(\.replyTo)
         if !replied.isEmpty {
-            chunk.parents = Set(try String.fetchAll(db, sql: "SELECT id FROM tweet WHERE id IN (SELECT value FROM json_each(?))",
+            chunk.parents = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT id FROM tweet WHERE id IN (SELECT value FROM json_each(?))"),
                                                     arguments: [JSONArgument.array(replied)]))
         }
         let withMedia = JSONArgument.array(tweets.map(\.id) + Array(chunk.referenced.keys))
