@@ -32,7 +32,7 @@ final class SearchIndexTask: @unchecked Sendable {
         let thread = Thread { [self] in
             var index = SearchIndexWriter()
             do {
-                let carried: Carried
+                var carried: Carried
                 do {
                     defer { carriedRead.signal() }
                     carried = try Self.carried(sources: sources, context: context, read: read)
@@ -44,6 +44,7 @@ final class SearchIndexTask: @unchecked Sendable {
                 // Blocks read back are let go as soon as they are in the index: they are several
                 // times the postings they become, and the build's peak is later.
                 for block in carried.blocks { index.carry(block) }
+                carried.blocks = []
                 let weights = carried.weights
                 for (number, source) in sources.enumerated() {
                     try source.searchDocuments(context, continuing: weights[number] ?? []) { document in
