@@ -119,10 +119,15 @@ final class TwitterSink: ImportSink {
         if !summary.terms.contains(text) { summary.terms.append(text) }
         // Each post counts toward the search on its own network, so one term's rows never share
         // a post; a page with no post is its document's network's search.
+        // A page of one network's posts (as good as every page) is linked as it is, not copied
+        // into groups: each copy retains every text of every post.
+        let network = tweets.first?.0.network ?? batch.network
+        if tweets.allSatisfy({ $0.0.network == network }) {
+            return try link(tweets, to: try term(text, network: network, fetchedAt: fetchedAt))
+        }
         let byNetwork = Dictionary(grouping: tweets, by: \.0.network)
-        let networks = byNetwork.isEmpty ? [batch.network] : PostNetwork.allCases.filter { byNetwork[$0] != nil }
-        for network in networks {
-            try link(byNetwork[network] ?? [], to: try term(text, network: network, fetchedAt: fetchedAt))
+        for network in PostNetwork.allCases where byNetwork[network] != nil {
+            try link(byNetwork[network]!, to: try term(text, network: network, fetchedAt: fetchedAt))
         }
     }
 
