@@ -20,6 +20,13 @@ public struct TwitterSource: DataSource {
         TwitterSchema.register(in: &migrator)
     }
 
+    /// The indexes of the big tables that the sink never reads: it finds rows by key only (a
+    /// named owner's screen name is compared without case, which `user_by_screen_name` cannot
+    /// answer anyway). Not `tweet_replies`, which holds replies only and costs the rest nothing.
+    public var deferrableIndexes: [String] {
+        ["tweet_newest", "tweet_by_author", "term_tweet_by_tweet", "tweet_tag_by_tweet", "term_mention_popularity", "user_by_screen_name"]
+    }
+
     public func makeSink(_ db: Database, options: ImportOptions) throws -> any ImportSink {
         try TwitterSink(db: db, memo: TwitterSink.Memo())
     }

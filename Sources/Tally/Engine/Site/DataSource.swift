@@ -17,6 +17,10 @@ public protocol DataSource: Sendable {
     var formats: [any DocumentFormat] { get }
     /// Registers the source's schema migrations, each named with the source's id first.
     func registerMigrations(in migrator: inout DatabaseMigrator)
+    /// Secondary indexes of the source's tables that its sinks never read while importing: an
+    /// import large against the store drops them for its transaction and makes them again before
+    /// it commits (`DeferredIndexes`). Never a unique index. None by default.
+    var deferrableIndexes: [String] { get }
     /// A sink that writes this source's batches of one file, inside that file's transaction.
     func makeSink(_ db: Database, options: ImportOptions) throws -> any ImportSink
     /// The same, with what earlier files of the open transaction left in `memo` (by default unused).
@@ -73,6 +77,7 @@ extension DataSource {
     public func makeSink(_ db: Database, options: ImportOptions, memo: ImportMemo) throws -> any ImportSink {
         try makeSink(db, options: options)
     }
+    public var deferrableIndexes: [String] { [] }
     public func sections(_ context: SiteContext) throws -> [any SiteSection] { [] }
     public func homeCard(_ context: SiteContext) throws -> HomeCard? { nil }
     public func stats(_ db: Database) throws -> SourceStats? { nil }

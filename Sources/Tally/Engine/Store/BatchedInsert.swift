@@ -29,15 +29,21 @@ final class BatchedInsert {
         waiting.reserveCapacity(columns * rowsPerStatement)
     }
 
-    /// Adds a row of `columns` values, inserting a statement's worth once they have come.
-    func add(_ values: Value...) throws {
-        precondition(values.count == columns)
-        waiting.append(contentsOf: values)
-        if waiting.count == columns * rowsPerStatement {
-            bind(many, waiting)
-            waiting.removeAll(keepingCapacity: true)
-            try many.run()
-        }
+    /// Adds a row of three values (the tables it serves so far have three columns), inserting a
+    /// statement's worth once they have come. Three parameters, not a variadic list: that list
+    /// was an array made and freed once a row.
+    func add(_ first: Value, _ second: Value, _ third: Value) throws {
+        precondition(columns == 3)
+        waiting.append(first)
+        waiting.append(second)
+        waiting.append(third)
+        if waiting.count == columns * rowsPerStatement { try runMany() }
+    }
+
+    private func runMany() throws {
+        bind(many, waiting)
+        waiting.removeAll(keepingCapacity: true)
+        try many.run()
     }
 
     /// Inserts the rows still waiting, one statement each.

@@ -133,21 +133,44 @@ public final class Store: Sendable {
     /// commit rather than one each (a commit writes every page the file touched to the log again;
     /// measured, most of the time of importing a crawl of small files). `commit` makes what the
     /// group imported so far durable as one and starts the next; nothing uncommitted lands.
-    func groupingImports<T>(_ body: (_ commit: () throws -> Void) throws -> T) throws -> T {
-        try queue.unsafeReentrantWrite { db in
-            try db.beginTransaction(.immediate)
+    ///
+    /// `deferIndexes` is asked as each transaction begins, with the store's size in bytes: when
+    /// it says yes, the sources' `deferrableIndexes` are dropped for that transaction and made
+    /// again just before it commits (`DeferredIndexes`), which pays when the transaction's input
+    /// is large against the store.
+    func groupingImports<T>(deferIndexes: @escaping (_ storeBytes: Int) -> Bool = { _ in false },
+                            _ body: (_ commit: () throws -> Void) throws -> T) throws -> T {
+        let deferrable = sources.flatMap(\.deferrableIndexes)
+        return try queue.unsafeReentrantWrite { db in
+            var deferred: DeferredIndexes?
+            func begin() throws {
+                try db.beginTransaction(.immediate)
+                if !deferrable.isEmpty, deferIndexes(try Self.bytes(db)) { deferred = try DeferredIndexes.drop(deferrable, in: db) }
+            }
+            func commit() throws {
+                try deferred?.restore(in: db)
+                deferred = nil
+                try db.commit()
+            }
+            try begin()
             do {
                 let result = try body {
-                    try db.commit()
-                    try db.beginTransaction(.immediate)
+                    try commit()
+                    try begin()
                 }
-                try db.commit()
+                try commit()
                 return result
             } catch {
+                // The rollback brings back any index the transaction set aside.
                 if db.isInsideTransaction { try? db.rollback() }
                 throw error
             }
         }
+    }
+
+    /// The store's size in bytes, as its pages count (the log's pages included).
+    private static func bytes(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()") ?? 0
     }
 
     private init(path: String, sources: [any DataSource], queue: DatabaseQueue) {

@@ -93,11 +93,12 @@ final class TwitterSink: ImportSink {
     init(db: Database, memo: Memo) throws {
         self.db = db
         self.memo = memo
-        try db.execute(sql: "UPDATE twitter_clock SET seq = seq + 1")
-        seq = try Int64.fetchOne(db, sql: "SELECT seq FROM twitter_clock") ?? 0
+        // Statements from the connection's cache: a crawl opens a sink for each of its files.
+        try db.cachedStatement(sql: "UPDATE twitter_clock SET seq = seq + 1").execute()
+        seq = try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM twitter_clock")) ?? 0
         tagInsert = try BatchedInsert(db, head: "INSERT OR IGNORE INTO tweet_tag (mention_id, tweet_id, display)", columns: 3)
         // A negative cache size is in KiB, a positive one in pages.
-        let (pages, pageSize, cache) = try Row.fetchOne(db, sql: "SELECT * FROM pragma_page_count(), pragma_page_size(), pragma_cache_size()")
+        let (pages, pageSize, cache) = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM pragma_page_count(), pragma_page_size(), pragma_cache_size()"))
             .map { ($0[0] as Int, $0[1] as Int, $0[2] as Int) } ?? (0, 4096, 0)
         sortsTags = pages * pageSize > (cache < 0 ? -cache * 1024 : cache * pageSize)
     }
@@ -118,10 +119,15 @@ final class TwitterSink: ImportSink {
         if !summary.terms.contains(text) { summary.terms.append(text) }
         // Each post counts toward the search on its own network, so one term's rows never share
         // a post; a page with no post is its document's network's search.
+        // A page of one network's posts (as good as every page) is linked as it is, not copied
+        // into groups: each copy retains every text of every post.
+        let network = tweets.first?.0.network ?? batch.network
+        if tweets.allSatisfy({ $0.0.network == network }) {
+            return try link(tweets, to: try term(text, network: network, fetchedAt: fetchedAt))
+        }
         let byNetwork = Dictionary(grouping: tweets, by: \.0.network)
-        let networks = byNetwork.isEmpty ? [batch.network] : PostNetwork.allCases.filter { byNetwork[$0] != nil }
-        for network in networks {
-            try link(byNetwork[network] ?? [], to: try term(text, network: network, fetchedAt: fetchedAt))
+        for network in PostNetwork.allCases where byNetwork[network] != nil {
+            try link(byNetwork[network]!, to: try term(text, network: network, fetchedAt: fetchedAt))
         }
     }
 

@@ -23,18 +23,6 @@ struct ImportGroupTests {
         return files
     }
 
-    /// Every row of every table, as text, in a fixed order.
-    private func dump(_ store: Store) throws -> [String] {
-        try store.queue.read { db in
-            // The change clock's `origin` is random per store; its `seq`, like the rows' stamps, is compared.
-            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            return try tables.flatMap { table in
-                try Row.fetchAll(db, sql: table == "twitter_clock" ? "SELECT seq, removals FROM twitter_clock" : "SELECT * FROM \(table.quotedDatabaseIdentifier)")
-                    .map { "\(table) \($0)" }.sorted()
-            }
-        }
-    }
-
     @Test("the store ends as one-by-one imports leave it, the bad file stores nothing, and each file is reported in order")
     func sameAsOneByOne() throws {
         let names = files().keys.sorted()
@@ -51,7 +39,7 @@ struct ImportGroupTests {
         }
         #expect(reported.map(\.0) == names)
         #expect(reported.filter { !$0.1 }.map(\.0) == ["p05.json"])
-        #expect(try dump(grouped.store) == dump(single.store))
+        #expect(try grouped.store.dumpRows() == single.store.dumpRows())
         let stored = Set((0..<12).filter { $0 != 5 }.flatMap { page in (0..<6).map { 1000 + page * 4 + $0 } })
         #expect(try grouped.store.tableCounts()["tweet"] == stored.count, "every tweet of the good pages, once")
     }
@@ -79,7 +67,7 @@ struct ImportGroupTests {
         }
         #expect(failures.count == 3)
         #expect(failures == expected)
-        #expect(try dump(grouped.store) == dump(single.store))
+        #expect(try grouped.store.dumpRows() == single.store.dumpRows())
         #expect(try grouped.store.tableCounts()["tweet"] ?? 0 > 0)
     }
 
@@ -99,6 +87,6 @@ struct ImportGroupTests {
             reported += 1
         }
         #expect(reported == names.count && succeeded == names.count)
-        #expect(try dump(grouped.store) == dump(single.store))
+        #expect(try grouped.store.dumpRows() == single.store.dumpRows())
     }
 }
