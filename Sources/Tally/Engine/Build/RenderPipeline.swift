@@ -14,11 +14,15 @@ final class RenderPipeline: @unchecked Sendable {
         case pages([SitePage])
         /// Files to write as they are.
         case files([OutputFile])
+        /// Where a build step's work starts: what follows is written under its key
+        /// (`OutputFile.section`), so the planner need not wait for the stage between steps.
+        case section(String)
 
         var weight: Int {
             switch self {
             case .pages(let pages): return pages.count
             case .files(let files): return files.count
+            case .section: return 1
             }
         }
     }
@@ -32,13 +36,16 @@ final class RenderPipeline: @unchecked Sendable {
     private let capacity: Int
     private let renderer: PageRenderer
     private let write: (OutputFile) throws -> Void
+    private let enter: (String) -> Void
 
     /// A stage that renders with `renderer` and hands every file to `write`, one at a time, on its
-    /// own thread; `capacity` bounds the pages and files waiting.
-    init(renderer: PageRenderer, capacity: Int = 512, write: @escaping (OutputFile) throws -> Void) {
+    /// own thread, calling `enter` with a step's key when it reaches that step's work; `capacity`
+    /// bounds the pages and files waiting.
+    init(renderer: PageRenderer, capacity: Int = 512, enter: @escaping (String) -> Void = { _ in }, write: @escaping (OutputFile) throws -> Void) {
         self.renderer = renderer
         self.capacity = capacity
         self.write = write
+        self.enter = enter
         DispatchQueue(label: "tally.render").async { self.run() }
     }
 
@@ -95,6 +102,7 @@ final class RenderPipeline: @unchecked Sendable {
                     switch work {
                     case .pages(let pages): for file in try renderer.renderAll(pages) { try write(file) }
                     case .files(let files): for file in files { try write(file) }
+                    case .section(let key): enter(key)
                     }
                 } catch let thrown {
                     error = thrown
