@@ -192,16 +192,23 @@ struct Manifest {
         }
     }
 
-    /// A manifest file's text with some files' digests replaced.
+    /// A manifest file's text with some files' digests replaced (and no empty line), read as
+    /// bytes: as text, a large site's manifest took a build with nothing changed a tenth of a second.
     static func rewritten(_ data: [UInt8], replacing changed: [String: Digest]) -> [UInt8] {
+        let paths = Dictionary(uniqueKeysWithValues: changed.map { (Array($0.key.utf8), $0.value) })
         var out: [UInt8] = []
-        out.reserveCapacity(data.count)
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            let parts = line.split(separator: " ", maxSplits: 1)
-            if parts.count == 2, !parts[0].hasPrefix("#"), let digest = changed[String(parts[1])] {
-                out += Array(Self.line(String(parts[1]), digest).utf8)
+        out.reserveCapacity(data.count + 1)
+        var start = 0
+        while start < data.count {
+            let end = data[start...].firstIndex(of: 0x0A) ?? data.count
+            defer { start = end + 1 }
+            let line = data[start..<end]
+            guard !line.isEmpty else { continue }
+            if line.first != UInt8(ascii: "#"), let space = line.firstIndex(of: 0x20), let digest = paths[Array(line[(space + 1)...])] {
+                out += Self.line(String(decoding: line[(space + 1)...], as: UTF8.self), digest).utf8
             } else {
-                out += Array(line.utf8) + [0x0A]
+                out += line
+                out.append(0x0A)
             }
         }
         return out

@@ -143,17 +143,26 @@ public struct SiteWriter: SiteOutput {
         let lock = try FileLock(folder: parent)
         defer { lock.release() }
         try recoverInterruptedBuild()
-        guard let data = try? Data(contentsOf: manifestURL) else { return nil }
+        guard let data = FileBytes.read(manifestURL) else { return nil }
         // The trailer first: a build that changes something (most) need not read every line.
-        let trailer = Manifest(trailerOf: [UInt8](data))
+        let trailer = Manifest(trailerOf: data)
         guard trailer.fingerprint == fingerprint, trailer.folder != nil, trailer.folder == Self.identity(of: output.path) else { return nil }
-        let manifest = Manifest(parsing: data)
+        // Only the lines of the files given, found in one pass: making the whole table of digests
+        // was half of a build with nothing changed.
+        let wanted = Set(files.map { Array($0.path.utf8) })
+        var listed: [String: Manifest.Digest] = [:]
+        var count = 0
+        Manifest.forEachFile(in: data) { _, path, line in
+            count += 1
+            guard wanted.contains(Array(path)), let digest = Manifest.Digest(parsing: line.prefix { $0 != 0x20 }) else { return }
+            listed[String(decoding: path, as: UTF8.self)] = digest
+        }
         var replaced: [String: Manifest.Digest] = [:]
         var changed = 0
         for file in files {
             let digest = Manifest.Digest(file.bytes)
             let target = try Self.resolve(file.path, under: output)
-            if manifest.digest(for: file.path) == digest, manager.fileExists(atPath: target.path) { continue }
+            if listed[file.path] == digest, manager.fileExists(atPath: target.path) { continue }
             let folder = target.deletingLastPathComponent()
             try manager.createDirectory(at: folder, withIntermediateDirectories: true)
             let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).tally-\(getpid())")
@@ -169,12 +178,12 @@ public struct SiteWriter: SiteOutput {
         if changed > 0 {
             let pending = parent.appendingPathComponent(".\(output.lastPathComponent).tally-manifest-\(getpid())")
             try? manager.removeItem(at: pending)
-            try Self.writeFile(Manifest.rewritten([UInt8](data), replacing: replaced), to: pending.path, name: pending.lastPathComponent)
+            try Self.writeFile(Manifest.rewritten(data, replacing: replaced), to: pending.path, name: pending.lastPathComponent)
             guard rename(pending.path, manifestURL.path) == 0 else {
                 throw OutputError(path: manifestURL.path, reason: "cannot be written (\(String(cString: strerror(errno))))")
             }
         }
-        return WriteReport(files: manifest.count, changed: changed, removed: 0)
+        return WriteReport(files: count, changed: changed, removed: 0)
     }
 
     /// A build killed between its two renames leaves the previous site in `.NAME.old-PID` and no
