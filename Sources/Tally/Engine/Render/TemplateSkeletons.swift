@@ -13,18 +13,30 @@ import Mustache
 /// content type); profiles of the build showed its per-value look-ups (dynamic casts on every
 /// name) were a third of the build's time.
 ///
+/// A long list whose items all have one shape (a table's rows: the People page's 14,000) is a
+/// *run*: its length is not part of the shape. Its section's text repeats once per item, so the
+/// skeleton keeps one item's part and the text between two items, found by rendering the model
+/// with two stand-in items, and checked with three (a template's output grows by the same text
+/// with each item, so agreeing at two and three items it agrees at any number). A long table's
+/// page is then made without swift-mustache visiting its rows, in every build.
+///
 /// That holds only for templates whose output depends on a value's text through insertion alone.
-/// A template (or a partial it includes) that transforms values (`{{uppercased(x)}}`), picks a
-/// partial by a value (`{{>*x}}`) or indents a standalone partial is always rendered directly, and
-/// so is a model holding values of other kinds. A new skeleton is kept only when filling it gives
-/// exactly what rendering the model directly gives. The cache is bounded in bytes, and a template
-/// whose shapes rarely repeat stops being cached.
+/// A template (or a partial it includes) that transforms values other than numbers
+/// (`{{uppercased(x)}}`), asks where it is in a list (`{{#first()}}`), picks a partial by a value
+/// (`{{>*x}}`) or indents a standalone partial is always rendered directly, and so is a model
+/// holding values of other kinds. A number's own transforms (`{{grouped(n)}}`, `{{posts(n)}}`,
+/// `TemplateInteger`) are kept in the skeleton and applied when it is filled. A new skeleton is
+/// kept only when filling it gives exactly what rendering the model directly gives (for a model
+/// with runs: the model cut to three items of each run). The cache is bounded in bytes, and a
+/// template whose shapes rarely repeat stops being cached.
 final class TemplateSkeletons: @unchecked Sendable {
     /// The most bytes of skeleton text kept, over every template.
     static let byteLimit = 32 << 20
     /// After this many new shapes, a template whose shapes were found fewer times than they were
     /// made renders directly from then on.
     static let trialShapes = 512
+    /// How many items a list needs to be a run (below it, its length is part of the shape).
+    static let runLength = 8
 
     /// The templates that may be cached; every other one renders directly.
     private let known: Set<String>
@@ -58,6 +70,11 @@ final class TemplateSkeletons: @unchecked Sendable {
         known = Set(sources.keys).subtracting(direct)
     }
 
+    /// How many renderings of `name` filled a kept skeleton.
+    func found(_ name: String) -> Int {
+        lock.withLock { hits[name, default: 0] }
+    }
+
     /// Renders `template` (named `name`, for the cache) with `context`, a model turned into
     /// dictionaries, arrays and scalars (`MustacheValueEncoder`).
     func render(_ template: MustacheTemplate, name: String, context: Any, library: MustacheLibrary) -> String {
@@ -69,30 +86,56 @@ final class TemplateSkeletons: @unchecked Sendable {
         if let known = skeletons[key] {
             hits[name, default: 0] += 1
             lock.unlock()
-            return known.fill(walk.values)
+            return known.fill(walk.values, runs: walk.runs)
         }
         let made = misses[name, default: 0]
         let refused = unusable.contains(key) || bytes >= Self.byteLimit
             || (made >= Self.trialShapes && hits[name, default: 0] < made)
         lock.unlock()
-        let rendered = template.render(context, library: library)
-        if refused { return rendered }
-        // Only on a miss: the model again, each text value replaced by its placeholder.
-        var placeholders = 0
-        let stand = Walk.standIn(for: context, next: &placeholders)
-        let skeleton = Skeleton(cutting: template.render(stand, library: library), slots: walk.values.count)
-        // Byte for byte: String's == would take canonically equivalent texts as equal.
-        let usable = skeleton.map { $0.fill(walk.values).utf8.elementsEqual(rendered.utf8) } ?? false
+        if refused { return template.render(context, library: library) }
+        let (skeleton, rendered) = walk.runs.isEmpty
+            ? Self.make(template, context: context, walk: walk, library: library)
+            : Self.makeWithRuns(template, context: context, walk: walk, library: library)
         lock.withLock {
             misses[name, default: 0] += 1
-            if usable, let skeleton {
+            if let skeleton {
                 skeletons[key] = skeleton
                 bytes += skeleton.size
             } else {
                 unusable.insert(key)
             }
         }
-        return rendered
+        return rendered ?? skeleton?.fill(walk.values, runs: walk.runs) ?? template.render(context, library: library)
+    }
+
+    /// A skeleton for a model without runs: the model rendered directly, and again with its text
+    /// values replaced by placeholders; kept when filling it gives the direct rendering.
+    private static func make(_ template: MustacheTemplate, context: Any, walk: Walk, library: MustacheLibrary) -> (Skeleton?, String?) {
+        let rendered = template.render(context, library: library)
+        var stand = StandIn(decisions: walk.decisions, items: 0)
+        let skeleton = Skeleton(cutting: template.render(stand.replacing(context), library: library), values: walk.values.count, runs: 0)
+        // Byte for byte: String's == would take canonically equivalent texts as equal.
+        let usable = skeleton.map { $0.fill(walk.values, runs: []).utf8.elementsEqual(rendered.utf8) } ?? false
+        return (usable ? skeleton : nil, rendered)
+    }
+
+    /// A skeleton for a model with runs, made from renderings with two and three stand-in items
+    /// per run, and kept when filling it for the model cut to three items of each run gives that
+    /// model's direct rendering. The whole model is never rendered directly: that is the work the
+    /// runs save (nil as the rendering: fill the skeleton, or render directly if there is none).
+    private static func makeWithRuns(_ template: MustacheTemplate, context: Any, walk: Walk, library: MustacheLibrary) -> (Skeleton?, String?) {
+        var two = StandIn(decisions: walk.decisions, items: 2)
+        var three = StandIn(decisions: walk.decisions, items: 3)
+        var cut = StandIn(decisions: walk.decisions, items: 3, keepingValues: true)
+        guard let skeleton = Skeleton(cutting: template.render(two.replacing(context), library: library), values: walk.values.count,
+                                      runs: walk.runs.count),
+              let checked = Skeleton.tokens(of: template.render(three.replacing(context), library: library), values: walk.values.count,
+                                            runs: walk.runs.count),
+              skeleton.expanded(items: 3) == Skeleton.merged(checked)
+        else { return (nil, nil) }
+        let direct = template.render(cut.replacing(context), library: library)
+        let filled = skeleton.fill(walk.values, runs: walk.runs.map { Array($0.prefix(3)) })
+        return (filled.utf8.elementsEqual(direct.utf8) ? skeleton : nil, nil)
     }
 
     /// The partials a template's text includes, by name.
@@ -105,15 +148,32 @@ final class TemplateSkeletons: @unchecked Sendable {
     }
 
     /// Whether a template's output depends on its values' text through insertion alone: no
-    /// transforms, no partial named by a value, no indented standalone partial.
+    /// transforms but a number's own (`grouped(n)`, a plural noun), no partial named by a value,
+    /// no indented standalone partial.
     static func fillable(_ text: String) -> Bool {
         for tag in tags(in: text) {
-            let body = tag.content.trimmingCharacters(in: .whitespaces)
+            var body = tag.content.trimmingCharacters(in: .whitespaces)
             if body.hasPrefix("!") || body.hasPrefix("%") { continue }
-            if body.contains("(") || body.hasPrefix(">*") || body.hasPrefix("=") || body.hasPrefix("$") || body.hasPrefix("<") { return false }
-            if body.hasPrefix(">"), tag.indentedAlone { return false }
+            if body.hasPrefix("=") || body.hasPrefix("$") || body.hasPrefix("<") || body.hasPrefix(">*") { return false }
+            if body.hasPrefix(">") {
+                if tag.indentedAlone { return false }
+                continue
+            }
+            if let sigil = body.first, "#^/&{".contains(sigil) { body = String(body.dropFirst()) }
+            if body.hasSuffix("}") { body = String(body.dropLast()) }
+            if body.contains("("), !numberTransform(body.trimmingCharacters(in: .whitespaces)) { return false }
         }
         return true
+    }
+
+    /// Whether a tag's name is one number transform of a named value: `grouped(count)`,
+    /// `posts(count)` (what `TemplateInteger` answers with text, never a flag).
+    private static func numberTransform(_ body: String) -> Bool {
+        guard let open = body.firstIndex(of: "("), body.last == ")" else { return false }
+        let transform = String(body[..<open])
+        let argument = body[body.index(after: open)..<body.index(before: body.endIndex)]
+        guard !argument.isEmpty, argument.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) else { return false }
+        return transform == "grouped" || TemplateInteger.singular(of: transform) != nil
     }
 
     /// Every `{{…}}` tag's content, and whether it stands alone on its line after some indentation.
@@ -133,7 +193,8 @@ final class TemplateSkeletons: @unchecked Sendable {
         return found
     }
 
-    /// A template with a model's shape: a 128-bit digest of the shape, and how many values it has.
+    /// A template with a model's shape: a 128-bit digest of the shape, and how many values it has
+    /// outside its runs.
     private struct Key: Hashable {
         var name: String
         var a: UInt64
@@ -145,171 +206,6 @@ final class TemplateSkeletons: @unchecked Sendable {
             a = shape.a
             b = shape.b
             self.values = values
-        }
-    }
-
-    /// FNV-1a over the shape's bytes, two lanes.
-    struct ShapeHasher {
-        var a: UInt64 = 0xcbf2_9ce4_8422_2325
-        var b: UInt64 = 0x8422_2325_cbf2_9ce4
-
-        mutating func add(_ byte: UInt8) {
-            a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
-            b = (b ^ UInt64(byte &+ 0x5b)) &* 0x100_0000_01b3
-        }
-
-        mutating func add(_ text: String) {
-            for byte in text.utf8 { add(byte) }
-        }
-
-        /// A count, as its bytes.
-        mutating func add(count: Int) {
-            var value = UInt64(count)
-            for _ in 0..<8 {
-                add(UInt8(value & 0xff))
-                value >>= 8
-            }
-        }
-    }
-
-    /// One walk of a model: its shape, hashed, and its text values in order.
-    private struct Walk {
-        var hasher = ShapeHasher()
-        var values: [String] = []
-
-        /// False when the model holds a value of a kind the cache does not take.
-        mutating func visit(_ value: Any) -> Bool {
-            switch value {
-            case let text as String:
-                if text.isEmpty {
-                    hasher.add(UInt8(ascii: "e"))
-                } else {
-                    hasher.add(UInt8(ascii: "s"))
-                    values.append(text)
-                }
-            case let flag as Bool:
-                hasher.add(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
-            case let number as Int:
-                return visit(String(number))
-            case let number as TemplateInteger:
-                return visit(number.renderText)
-            case let number as Int64:
-                return visit(String(number))
-            case let dictionary as [String: Any]:
-                hasher.add(UInt8(ascii: "{"))
-                hasher.add(count: dictionary.count)
-                for key in dictionary.keys.sorted() {
-                    // Length first, so that keys cannot run into each other.
-                    hasher.add(count: key.utf8.count)
-                    hasher.add(key)
-                    guard visit(dictionary[key]!) else { return false }
-                }
-            case let array as [Any]:
-                hasher.add(UInt8(ascii: "["))
-                hasher.add(count: array.count)
-                for element in array {
-                    guard visit(element) else { return false }
-                }
-            default:
-                return false
-            }
-            return true
-        }
-
-        /// The model with its text values replaced by placeholders numbered as `visit` met them.
-        static func standIn(for value: Any, next: inout Int) -> Any {
-            switch value {
-            case let text as String:
-                guard !text.isEmpty else { return text }
-                next += 1
-                return Skeleton.placeholder(next - 1)
-            case let number as Int:
-                return standIn(for: String(number), next: &next)
-            case let number as TemplateInteger:
-                return standIn(for: number.renderText, next: &next)
-            case let number as Int64:
-                return standIn(for: String(number), next: &next)
-            case let dictionary as [String: Any]:
-                var out: [String: Any] = Dictionary(minimumCapacity: dictionary.count)
-                for key in dictionary.keys.sorted() { out[key] = standIn(for: dictionary[key]!, next: &next) }
-                return out
-            case let array as [Any]:
-                return array.map { standIn(for: $0, next: &next) }
-            default:
-                return value
-            }
-        }
-    }
-
-    /// A rendering cut at its placeholders: literal text, then a value, then literal text….
-    struct Skeleton {
-        /// How each value was inserted.
-        enum Escaping { case none, html, safeHTML, markdown }
-
-        var literals: [String]
-        var slots: [(index: Int, escaping: Escaping)]
-        var size: Int { literals.reduce(0) { $0 + $1.utf8.count } + slots.count * 16 }
-
-        /// `&`, `'` and U+202E: every content type Tally uses treats them differently, so the
-        /// placeholder's tail tells how it was escaped.
-        static func placeholder(_ index: Int) -> String { "\u{1}\(index)&'\u{202E}\u{2}" }
-
-        private static let tails: [(String, Escaping)] = [
-            ("&'\u{202E}\u{2}", .none), ("&amp;&#39;\u{202E}\u{2}", .html), ("&amp;&#39;\u{2}", .safeHTML), ("\\&\\'\u{2}", .markdown),
-        ]
-
-        /// Cuts `rendered` at its placeholders; nil when one is not whole or a value's number is
-        /// out of range (then the template is rendered directly).
-        init?(cutting rendered: String, slots count: Int) {
-            literals = []
-            slots = []
-            var rest = Substring(rendered)
-            while let start = rest.firstIndex(of: "\u{1}") {
-                literals.append(String(rest[..<start]))
-                let afterMark = rest[rest.index(after: start)...]
-                let digits = afterMark.prefix { $0.isASCII && $0.isNumber }
-                guard let index = Int(digits), index < count else { return nil }
-                let tail = afterMark[digits.endIndex...]
-                guard let (text, escaping) = Self.tails.first(where: { tail.hasPrefix($0.0) }) else { return nil }
-                slots.append((index, escaping))
-                rest = tail.dropFirst(text.count)
-            }
-            guard !rest.contains("\u{2}") else { return nil }
-            literals.append(String(rest))
-        }
-
-        func fill(_ values: [String]) -> String {
-            var out = literals[0]
-            for (number, slot) in slots.enumerated() {
-                let value = values[slot.index]
-                switch slot.escaping {
-                case .none: out += value
-                case .html: out += Self.mustacheHTMLEscape(value)
-                case .safeHTML: out += SafeHTMLContentType.escape(value)
-                case .markdown: out += MarkdownEscaping.escape(value)
-                }
-                out += literals[number + 1]
-            }
-            return out
-        }
-
-        /// swift-mustache's own HTML escaping (a template that asks for `CONTENT_TYPE: HTML`),
-        /// character by character as it does it.
-        static func mustacheHTMLEscape(_ text: String) -> String {
-            guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
-            var out = ""
-            out.reserveCapacity(text.utf8.count + 16)
-            for character in text {
-                switch character {
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "&": out += "&amp;"
-                case "\"": out += "&quot;"
-                case "'": out += "&#39;"
-                default: out.append(character)
-                }
-            }
-            return out
         }
     }
 }

@@ -8,7 +8,9 @@ import Testing
 struct TemplateSkeletonsTests {
     /// A theme with one Markdown template `t` (and any partials), rendered many times through the
     /// cache and directly, with models made by `model(n)`.
-    private func agree(_ files: [String: String], _ model: (Int) -> [String: Any]) throws {
+    /// Returns how many renderings filled a kept skeleton.
+    @discardableResult
+    private func agree(_ files: [String: String], _ model: (Int) -> [String: Any]) throws -> Int {
         var bytes = files.mapValues { Array($0.utf8) }
         bytes["layout.html"] = Array("{{{body}}}".utf8)
         let theme = try Theme(files: bytes, origin: "test")
@@ -19,6 +21,7 @@ struct TemplateSkeletonsTests {
             let direct = template.render(context, library: theme.library)
             #expect(cached.utf8.elementsEqual(direct.utf8), "model \(n): \(cached.debugDescription) against \(direct.debugDescription)")
         }
+        return theme.skeletons.found("t")
     }
 
     private let words = ["apple", "Pear & <fig>", "", "it's \"quoted\"", "line\nbreak", "x\u{301}\"\u{301}", "\u{1}0&'\u{202E}\u{2}", "*md* [l](u)"]
@@ -49,6 +52,71 @@ struct TemplateSkeletonsTests {
             ["which": n % 2 == 0 ? "p" : "q", "name": words[n % words.count], "tags": ["x", words[n % words.count]]]
         }
         try agree(["t.md": "x\n  {{>p}}\nz\n", "p.md": "a{{name}}\nb\n"]) { n in ["name": words[n % words.count]] }
+    }
+
+    /// A table's row: text, a link, and numbers shown grouped and as a plural.
+    private func row(_ n: Int, _ i: Int) -> [String: Any] {
+        ["name": words[(n + i) % words.count] + "\(i)", "href": "p/\(i)/?a=1&b='2'",
+         "count": TemplateInteger(value: (n + 1) * (i + 1) * 997), "small": TemplateInteger(value: i % 3)]
+    }
+
+    @Test("long lists of one shape (runs), with number transforms, values from outside and hostile text")
+    func runs() throws {
+        let table = """
+            # {{title}} ({{people(total)}})
+
+            | Name | Count | Small | Total |
+            | --- | ---: | ---: | --- |
+            {{#rows}}
+            | [{{name}}]({{{href}}}) | {{grouped(count)}} | {{posts(small)}} | {{title}} {{grouped(total)}} |
+            {{/rows}}
+            {{^rows}}
+            None.
+            {{/rows}}
+
+            {{#rows}}{{name}}, {{/rows}}…
+            {{#tags}}<{{.}}>{{/tags}}
+
+            """
+        let tables = try agree(["t.md": table]) { n in
+            ["title": words[n % words.count], "total": TemplateInteger(value: n * 1_234),
+             "rows": (0..<(n % 5 == 4 ? n % 3 : 8 + n * 7)).map { row(n, $0) }, "tags": (0..<(9 + n)).map { "t\($0)" }]
+        }
+        // A section of a run showing nothing of its items still repeats per item (the check with
+        // three items finds it, and the page renders directly), and a list inside each item is
+        // part of the item's shape.
+        let inner = try agree(["t.md": "{{#rows}}*{{/rows}}|{{#rows}}[{{#inner}}{{.}};{{/inner}}]{{/rows}}\n"]) { n in
+            ["rows": (0..<(8 + n)).map { ["inner": (0..<(n % 3)).map { "i\($0)" }, "x": "\($0)"] as [String: Any] }]
+        }
+        let html = try agree(["t.html": "<ul>{{#rows}}<li title=\"{{name}}\">{{name}} {{grouped(count)}}</li>{{/rows}}</ul>\n"]) { n in
+            ["rows": (0..<(8 + n * 11)).map { row(n, $0) }]
+        }
+        // Filled from a skeleton, not rendered directly (the lists' lengths differ every time).
+        #expect(tables > 20)
+        #expect(inner == 0)
+        #expect(html > 30)
+    }
+
+    @Test("a long list whose items differ in shape, or a section asking for its place, renders as swift-mustache does")
+    func mixedRuns() throws {
+        try agree(["t.md": "{{#rows}}{{#name}}[{{name}}]{{/name}}{{^name}}(none){{/name}}\n{{/rows}}"]) { n in
+            ["rows": (0..<(8 + n)).map { ["name": ($0 + n) % 4 == 0 ? "" : words[$0 % words.count]] as [String: Any] }]
+        }
+        try agree(["t.md": "{{#rows}}{{#first()}}first {{/first()}}{{name}}\n{{/rows}}"]) { n in
+            ["rows": (0..<(8 + n)).map { ["name": "n\($0)"] as [String: Any] }]
+        }
+    }
+
+    @Test("a table's skeleton made at one length fills at any other")
+    func runReused() throws {
+        let theme = try Theme(files: ["layout.html": Array("{{{body}}}".utf8),
+                                      "t.md": Array("{{#rows}}| {{name}} | {{grouped(count)}} |\n{{/rows}}".utf8)], origin: "test")
+        let template = try #require(theme.library.getTemplate(named: "t"))
+        for length in [10, 500, 9, 2_000] {
+            let context: [String: Any] = ["rows": (0..<length).map { row(length, $0) }]
+            #expect(theme.render(template, name: "t", context: context) == template.render(context, library: theme.library))
+        }
+        #expect(theme.skeletons.found("t") == 3)
     }
 
     @Test("a quote followed by a combining mark cannot end an attribute of the layout")
