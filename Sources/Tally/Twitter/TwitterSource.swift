@@ -63,10 +63,15 @@ public struct TwitterSource: DataSource {
     public func sections(_ context: SiteContext) throws -> [any SiteSection] {
         // First: rows stamped after it are planned again by the next build, even if this one saw them.
         let clock = try context.store.twitterClock()
+        // Everyone with a page, with three counts each, read on a connection of its own beside
+        // the reads below (at 100,000 posts a tenth of a second each way).
+        let reader = try context.store.reader()
+        let readingPeople = MadeAside { Result { try reader.people() } }
         let terms = try context.store.allTerms()
-        let people = try context.store.people()
         let hashtags = try context.store.hashtags()
         let timelines = try context.store.timelines()
+        let users = try context.store.allUsers()
+        let people = try readingPeople.value.get()
         let mediaFolder = context.store.filesFolder.appendingPathComponent(id).appendingPathComponent("media")
         let media = Set(((try? FileManager.default.contentsOfDirectory(atPath: mediaFolder.path)) ?? []).filter { TwitterArchive.isKeptPicture($0, in: mediaFolder) })
         let directory = TwitterDirectory(terms: terms, people: people, hashtags: hashtags, localMedia: media)
@@ -78,7 +83,7 @@ public struct TwitterSource: DataSource {
             throw ThemeError(file: "(no theme)", reason: "the Twitter sections need the theme their post cards render with")
         }
         // What these pages are planned from, for the next build to tell what changed.
-        let state = TwitterState(store: context.store.path, clock: clock, media: media, users: try context.store.allUsers(), people: people,
+        let state = TwitterState(store: context.store.path, clock: clock, media: media, users: users, people: people,
                                  terms: terms, hashtags: hashtags, timelines: timelines)
         context.memory.keep(state.encoded, for: id)
         let changes = TwitterPlan(memory: context.memory, store: context.store, current: state)
@@ -87,7 +92,9 @@ public struct TwitterSource: DataSource {
         return [
             SearchesSection(context: context, terms: terms, directory: directory, cards: cards, changes: changes),
             TweetsSection(context: context, terms: terms, directory: directory, cards: cards, changes: changes, mediaFolder: mediaFolder),
-            PeopleSection(context: context, people: people, directory: directory, cards: cards, changes: changes),
+            PeopleSection(context: context, people: people, directory: directory, cards: cards, changes: changes,
+                          // The People table's rows are made beside the sections planned before it.
+                          rows: MadeAside { people.map { PersonRow($0, from: Routes.people, directory: directory) } }),
             HashtagsSection(context: context, hashtags: hashtags, directory: directory, cards: cards, changes: changes),
             TimelinesSection(context: context, timelines: timelines, directory: directory, cards: cards, changes: changes),
             GallerySection(context: context, directory: directory, cards: cards, changes: changes),

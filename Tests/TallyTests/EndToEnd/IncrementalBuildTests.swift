@@ -154,6 +154,41 @@ struct IncrementalBuildTests {
         try expectSameAsClean(project, after: "newer posts after a full index")
     }
 
+    /// What the site's state remembers of the long list at `path` (`TweetListMemory`).
+    private func remembered(_ project: TestProject, _ path: String) throws -> TweetListMemory.Entry? {
+        let state = try [UInt8](Data(contentsOf: project.folder.url.appendingPathComponent(".public.tally-state")))
+        let states = try #require(BuildRecord.states(decoding: state))
+        return states[TweetListMemory.stateKeyPrefix + path].flatMap(TweetListMemory.decode)
+    }
+
+    @Test("lists of over a thousand posts place new, older and changed posts from what the last build remembered; each equals a clean build")
+    func longListsRemembered() throws {
+        let project = TestProject()
+        let people = (0..<40).map { (id: "p\($0)", name: "Person \($0)") }
+        // 1,100 posts ten minutes apart, every one under #swift and the search "swift".
+        try project.folder.write(["a.json": Self.searchPage(Array(1_000..<2_100), authors: people, query: "swift")])
+        try project.importFiles(["a.json"])
+        #expect(try !project.build().updated)
+        for path in [Routes.allTweets(), Routes.hashtag("swift")] {
+            let entry = try #require(try remembered(project, path), "\(path)")
+            #expect(entry.total == 1_100 && entry.months.reduce(0) { $0 + $1.count } == 1_100)
+        }
+        // Newer posts, a month on (a new month in the jump), then one older than all (every page
+        // moves), then a renamed author (changed cards all down the list).
+        let steps: [(String, [Int], [(id: String, name: String)])] = [
+            ("newer posts", [6_500, 6_501, 6_502], people), ("an older post", [10], people),
+            ("a renamed author", [6_600], [(id: "p3", name: "Person Three")]), ("newer posts again", Array(6_700..<6_760), people),
+        ]
+        for (number, step) in steps.enumerated() {
+            try project.folder.write(["s\(number).json": Self.searchPage(step.1, authors: step.2, query: "swift")])
+            try project.importFiles(["s\(number).json"])
+            #expect(try project.build().updated)
+            try expectSameAsClean(project, after: step.0)
+        }
+        #expect(try remembered(project, Routes.hashtag("swift"))?.total == 1_100 + 3 + 1 + 1 + 60)
+        #expect(try project.page(Routes.hashtag("swift")).contains("Jump to a month"))
+    }
+
     @Test("a template edit plans the pages of the source whose folder holds it, the layout's every page; each equals a clean build")
     func templateEdits() throws {
         let project = TestProject()

@@ -81,11 +81,19 @@ public final class BuildMemory: @unchecked Sendable {
     /// Whether this build updates a previous site (set before planning starts).
     public var updates: Bool { lock.withLock { previous != nil } }
 
+    /// States kept under a key starting with this stay recorded, build after build, until a
+    /// build keeps another under the same key: what a source remembers of one list, say, which
+    /// only the builds that plan the list again change.
+    public static let carriedPrefix = "carried:"
+
     /// Called by the build once it knows whether it updates a site: before any section plans.
     func start(previous states: [String: [UInt8]]?) {
         lock.withLock {
             started = true
             previous = states
+            for (key, state) in states ?? [:] where key.hasPrefix(Self.carriedPrefix) && kept[key] == nil {
+                kept[key] = state
+            }
             // Long tables' rows (`TableRowCache`) stay recorded until their table is made again;
             // until then they wait in a temporary file, not in memory.
             for (key, state) in states ?? [:] where key.hasPrefix(TableRowCache.stateKeyPrefix) {

@@ -8,6 +8,8 @@ struct PeopleSection: SiteSection {
     let directory: TwitterDirectory
     let cards: PostCards
     let changes: TwitterPlan
+    /// The People table's rows, one per person, made on another thread.
+    let rows: MadeAside<[PersonRow]>
 
     var navigation: NavigationEntry? { Self.entry }
     var keepsUnplanned: Bool { changes.updates }
@@ -21,7 +23,7 @@ struct PeopleSection: SiteSection {
             if let person = directory.people[name.lowercased()] { pinned.append(PersonRow(person, from: Routes.people, directory: directory)) } else { missing.append("@" + name) }
         }
         if changed?.peopleIndex ?? true {
-            let rows = people.map { PersonRow($0, from: Routes.people, directory: directory) }
+            let rows = rows.value
             try sink.longPage(SitePage(path: Routes.people, template: "twitter/people", title: "People", section: Self.entry.id, model: PeoplePage(
                 count: people.count, pinned: pinned, hasPinned: !pinned.isEmpty, missing: missing.joined(separator: ", "),
                 hasMissing: !missing.isEmpty, rows: rows)))

@@ -60,6 +60,7 @@ struct TweetListPlanner {
         }
         if total == 0 { try page(1, of: 1, total: 0, months: [], chunk: nil, into: sink) }
         try feed(newestPosts, into: sink)
+        TweetListMemory(memory: context.memory).keep(total: total, months: months, for: path(nil))
     }
 
     /// Writes the list's Atom feed of its newest posts.
@@ -75,13 +76,14 @@ struct TweetListPlanner {
     /// `header` did. `whole` plans every page (a new list, or a new heading).
     func planChanges(new: Set<String>, cards: Set<String>, header: Bool, whole: Bool, into sink: PageSink) throws {
         if whole { return try plan(into: sink) }
-        let (ids, times) = try store.tweetIDs(filter)
-        let total = ids.count
+        let lists = TweetListMemory(memory: context.memory)
+        let placed = try placeFromMemory(new: new, cards: cards, lists: lists) ?? placeReadingAll(new: new, cards: cards)
+        let (total, months) = (placed.total, placed.months)
         let pages = max(1, (total + Self.pageSize - 1) / Self.pageSize)
         var added = 0
         var lowest = Int.max
         var touched = Set<Int>()
-        for (index, id) in ids.enumerated() {
+        for (id, index) in placed.members {
             // Pages are numbered from the oldest: the tweet `index` from the newest is `total - 1 - index` from the oldest.
             let number = (total - 1 - index) / Self.pageSize + 1
             if new.contains(id) {
@@ -94,18 +96,19 @@ struct TweetListPlanner {
         let before = max(1, (total - added + Self.pageSize - 1) / Self.pageSize)
         if before != pages { touched.formUnion(max(1, before - 1)...pages) }
         if header || added > 0 { touched.insert(pages) }
+        // A long list is remembered with its months; a short one only forgets (`keep`).
+        let monthly = total >= TweetListMemory.minimum || touched.contains(pages) ? try months() : nil
+        lists.keep(total: total, months: monthly ?? [], for: path(nil))
         guard !touched.isEmpty else { return }
         // Any change to the list (a new post, a changed card, a new heading) may change its
         // newest posts: the feed is made again with it.
-        let newestIDs = Array(ids.prefix(AtomFeed.limit))
+        let newestIDs = try placed.ids(0..<min(total, AtomFeed.limit))
         let newestChunk = try store.tweetChunk(ids: newestIDs)
         try feed(newestChunk.tweets.map { ($0, newestChunk) }, into: sink)
-        // The jump by month, newest first, counted from the times already read (one scan of a
-        // hashtag's thousands of tweets, not two).
-        let months = touched.contains(pages) ? try UTCTime.months(newestFirst: times) ?? store.tweetsPer(.month, filter).reversed().map { $0 } : []
+        let jump = touched.contains(pages) ? monthly ?? [] : []
         for number in touched.sorted(by: >) {
             // Newest first: the newest page holds what is left over the full pages below it.
-            let range = (total - min(number * Self.pageSize, total))..<(total - (number - 1) * Self.pageSize)
+            let range = Self.range(of: number, total: total)
             var chunk: TweetChunk?
             if range.isEmpty {
                 chunk = nil
@@ -114,10 +117,91 @@ struct TweetListPlanner {
                 chunk = newestChunk
                 chunk?.tweets = Array(newestChunk.tweets[range])
             } else {
-                chunk = try store.tweetChunk(ids: Array(ids[range]))
+                chunk = try store.tweetChunk(ids: try placed.ids(range))
             }
-            try page(number, of: pages, total: total, months: months, chunk: chunk, into: sink)
+            try page(number, of: pages, total: total, months: jump, chunk: chunk, into: sink)
         }
+    }
+
+    /// Where a change's posts are in the list: the list's size, the place from the newest of each
+    /// of the `new` and `cards` posts it holds, the ids at any places of the pages those touch,
+    /// newest first, and its posts per month, newest first, when asked (nil when a long list's
+    /// months cannot be told; a short list's are read then).
+    private struct Placement {
+        var total: Int
+        var members: [String: Int]
+        var ids: (Range<Int>) throws -> [String]
+        var months: () throws -> [(key: String, count: Int)]?
+    }
+
+    /// The newest `range` of page `number`, counted from the newest post of a list of `total`.
+    private static func range(of number: Int, total: Int) -> Range<Int> {
+        (total - min(number * pageSize, total))..<(total - (number - 1) * pageSize)
+    }
+
+    /// The placement read from the whole list: every id and time, newest first.
+    private func placeReadingAll(new: Set<String>, cards: Set<String>) throws -> Placement {
+        let (ids, times) = try store.tweetIDs(filter)
+        var members: [String: Int] = [:]
+        for (index, id) in ids.enumerated() where new.contains(id) || cards.contains(id) { members[id] = index }
+        let store = store, filter = filter
+        // The jump by month, counted from the times already read (one scan of a hashtag's
+        // thousands of tweets, not two).
+        return Placement(total: ids.count, members: members, ids: { Array(ids[$0]) },
+                         months: { try UTCTime.months(newestFirst: times) ?? store.tweetsPer(.month, filter).reversed().map { $0 } })
+    }
+
+    /// The placement of a long list the previous build remembered (`TweetListMemory`): its size
+    /// and months then, with the new posts' added, checked against the list's count. Nil when the
+    /// list is not remembered or changed otherwise than by the new posts (then it is read whole).
+    ///
+    /// Where the new and changed posts are: in "all tweets", each one's place is a count over the
+    /// `tweet_newest` index and a page's ids are read from their places there. In another list,
+    /// when only new posts came (the daily fetch: they are its newest), it is walked from its
+    /// newest post as far as they and the pages they touch reach; a changed post older than them
+    /// may be anywhere in it, and a walk that far costs more than reading it whole.
+    private func placeFromMemory(new: Set<String>, cards: Set<String>, lists: TweetListMemory) throws -> Placement? {
+        guard let entry = lists.previous(path(nil)), let found = try store.members(filter, among: new.union(cards)) else { return nil }
+        let addedTimes = found.filter { new.contains($0.key) }.map(\.value)
+        let total = try store.tweetCount(filter)
+        guard total == entry.total + addedTimes.count, let months = TweetListMemory.months(entry, adding: addedTimes),
+              months.reduce(0, { $0 + $1.count }) == total else { return nil }
+        let store = store
+        if filter == .all {
+            var members: [String: Int] = [:]
+            for (id, time) in found { members[id] = try store.tweetsNewer(than: id, at: time) }
+            return Placement(total: total, members: members, ids: { try store.allTweetIDs($0) }, months: { months })
+        }
+        guard addedTimes.count == found.count else { return nil }
+        var ids: [String] = []
+        var members: [String: Int] = [:]
+        var needed = min(total, AtomFeed.limit)
+        let walked = try store.walkTweetIDs(filter) { id, _ in
+            if found[id] != nil {
+                members[id] = ids.count
+                if members.count == found.count { needed = max(needed, Self.reach(of: members, new: new, total: total, ids: ids.count + 1)) }
+            }
+            ids.append(id)
+            return members.count < found.count || ids.count < needed
+        }
+        guard walked, members.count == found.count else { return nil }
+        return Placement(total: total, members: members, ids: { Array(ids[$0]) }, months: { months })
+    }
+
+    /// How far from the newest post the pages touched by these places reach: the oldest of them
+    /// is the page of the oldest new or changed post, or one below the list's newest page before
+    /// the new posts came; every page above it is touched. Its oldest post's place, plus one.
+    private static func reach(of members: [String: Int], new: Set<String>, total: Int, ids: Int) -> Int {
+        let pages = max(1, (total + pageSize - 1) / pageSize)
+        var lowest = pages
+        var added = 0
+        for (id, index) in members {
+            lowest = min(lowest, (total - 1 - index) / pageSize + 1)
+            if new.contains(id) { added += 1 }
+        }
+        let before = max(1, (total - added + pageSize - 1) / pageSize)
+        if before != pages { lowest = min(lowest, max(1, before - 1)) }
+        return max(ids, range(of: lowest, total: total).upperBound)
     }
 
     /// Plans page `number` of `pages` with the chunk of tweets it shows.

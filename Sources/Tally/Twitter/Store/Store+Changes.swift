@@ -166,6 +166,50 @@ extension Store {
         }
     }
 
+    /// Those of `ids` the filter selects, with their times (nil when the filter has no `probe`).
+    public func members(_ filter: TweetFilter, among ids: some Collection<String>) throws -> [String: Int64]? {
+        guard let (condition, arguments) = filter.probe else { return nil }
+        guard !ids.isEmpty else { return [:] }
+        return try queue.read { db in
+            var found: [String: Int64] = [:]
+            let rows = try ValuePair<String, Int64>.fetchCursor(db.cachedStatement(sql: "SELECT t.id, t.created_at FROM tweet t WHERE t.id IN (SELECT value FROM json_each(?)) AND "
+                                                                                   + condition), arguments: StatementArguments([JSONArgument.array(Array(ids))]) + arguments)
+            while let row = try rows.next() { found[row.first] = row.second }
+            return found
+        }
+    }
+
+    /// Walks the ids of the filter's tweets newest first (the order of its pages), with their
+    /// times, until `body` returns false: down the `tweet_newest` index, testing each row with the
+    /// filter's `probe`, so a long list's newest posts are found without reading or sorting the
+    /// rest. False when the filter has no probe.
+    public func walkTweetIDs(_ filter: TweetFilter, _ body: (String, Int64) -> Bool) throws -> Bool {
+        guard let (condition, arguments) = filter.probe else { return false }
+        try queue.read { db in
+            let rows = try ValuePair<String, Int64>.fetchCursor(db.cachedStatement(sql: "SELECT t.id, t.created_at FROM tweet t INDEXED BY tweet_newest WHERE " + condition
+                                                                                   + " ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC"), arguments: arguments)
+            while let row = try rows.next(), body(row.first, row.second) {}
+        }
+        return true
+    }
+
+    /// How many tweets come before this one in "all tweets" (newest first): a count over the
+    /// `tweet_newest` index, whose order is the list's.
+    public func tweetsNewer(than id: String, at time: Int64) throws -> Int {
+        try queue.read { db in
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM tweet t INDEXED BY tweet_newest WHERE (t.created_at, length(t.id), t.id) > (?, length(?), ?)"),
+                             arguments: [time, id, id]) ?? 0
+        }
+    }
+
+    /// The ids of "all tweets" at these places, newest first, read from the `tweet_newest` index.
+    public func allTweetIDs(_ places: Range<Int>) throws -> [String] {
+        try queue.read { db in
+            try String.fetchAll(db.cachedStatement(sql: "SELECT t.id FROM tweet t INDEXED BY tweet_newest ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC LIMIT ? OFFSET ?"),
+                                arguments: [places.count, places.lowerBound])
+        }
+    }
+
     /// These tweets, in the order given, as one chunk with what their cards show beside them.
     public func tweetChunk(ids: [String]) throws -> TweetChunk {
         try queue.read { db in
