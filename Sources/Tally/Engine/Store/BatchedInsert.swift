@@ -13,30 +13,52 @@ final class BatchedInsert {
         case int(Int64)
     }
 
-    private let single: RawStatement
+    private let db: Database
+    private let head: String
+    private let tuple: String
     private let many: RawStatement
+    /// Statements for fewer rows than `many`, by their number of rows, made as `flush()` needs them.
+    private var fewer: [Int: RawStatement] = [:]
     private let columns: Int
     private let rowsPerStatement: Int
     private var waiting: [Value] = []
 
     /// `head` is the statement up to `VALUES` (`INSERT OR IGNORE INTO t (a, b)`).
     init(_ db: Database, head: String, columns: Int, rowsPerStatement: Int = 64) throws {
-        let tuple = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
-        single = try RawStatement(db, sql: head + " VALUES " + tuple)
-        many = try RawStatement(db, sql: head + " VALUES " + Array(repeating: tuple, count: rowsPerStatement).joined(separator: ", "))
+        self.db = db
+        self.head = head
+        tuple = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
         self.columns = columns
         self.rowsPerStatement = rowsPerStatement
+        many = try RawStatement(db, sql: Self.sql(head: head, tuple: tuple, rows: rowsPerStatement))
         waiting.reserveCapacity(columns * rowsPerStatement)
     }
 
-    /// Adds a row of three values (the tables it serves so far have three columns), inserting a
-    /// statement's worth once they have come. Three parameters, not a variadic list: that list
-    /// was an array made and freed once a row.
+    private static func sql(head: String, tuple: String, rows: Int) -> String {
+        head + " VALUES " + Array(repeating: tuple, count: rows).joined(separator: ", ")
+    }
+
+    /// Rows waiting for their statement.
+    var waitingRows: Int { waiting.count / columns }
+
+    /// Adds a row of three values, inserting a statement's worth once they have come. Three
+    /// parameters, not a variadic list: that list was an array made and freed once a row.
     func add(_ first: Value, _ second: Value, _ third: Value) throws {
         precondition(columns == 3)
         waiting.append(first)
         waiting.append(second)
         waiting.append(third)
+        if waiting.count == columns * rowsPerStatement { try runMany() }
+    }
+
+    /// Adds the next value of a row of any width; `endRow()` completes the row.
+    func append(_ value: Value) {
+        waiting.append(value)
+    }
+
+    /// Completes the row `append` filled, inserting a statement's worth once they have come.
+    func endRow() throws {
+        precondition(waiting.count % columns == 0, "a row of \(columns) values")
         if waiting.count == columns * rowsPerStatement { try runMany() }
     }
 
@@ -46,18 +68,25 @@ final class BatchedInsert {
         try many.run()
     }
 
-    /// Inserts the rows still waiting, one statement each.
+    /// Inserts the rows still waiting, in one statement of as many rows (each such statement is
+    /// made once per `BatchedInsert`, then kept).
     func flush() throws {
-        defer { waiting.removeAll(keepingCapacity: true) }
-        var start = 0
-        while start < waiting.count {
-            bind(single, waiting[start..<start + columns])
-            try single.run()
-            start += columns
+        guard !waiting.isEmpty else { return }
+        precondition(waiting.count % columns == 0, "a row of \(columns) values")
+        let rows = waiting.count / columns
+        let statement: RawStatement
+        if let made = fewer[rows] {
+            statement = made
+        } else {
+            statement = try RawStatement(db, sql: Self.sql(head: head, tuple: tuple, rows: rows))
+            fewer[rows] = statement
         }
+        bind(statement, waiting)
+        waiting.removeAll(keepingCapacity: true)
+        try statement.run()
     }
 
-    private func bind(_ statement: RawStatement, _ values: some Collection<Value>) {
+    private func bind(_ statement: RawStatement, _ values: [Value]) {
         for (offset, value) in values.enumerated() {
             switch value {
             case .text(let text): statement.bind(Int32(offset + 1), text)

@@ -15,6 +15,7 @@ final class TwitterSink: ImportSink {
     /// Tag rows of new tweets, in tweet order, until `writeTags` finds their mentions' ids.
     private var pendingTags: [PendingTag] = []
     private let tagInsert: BatchedInsert
+    private let tweetInsert: BatchedInsert
     /// This file's number on the store's change clock, stamped on the tweets and links it adds.
     private let seq: Int64
     /// How many mentions the memo's `knownMentions` holds at most before it starts over: a few tens of MB.
@@ -47,7 +48,8 @@ final class TwitterSink: ImportSink {
         }
 
         func hash(into hasher: inout Hasher) {
-            hasher.combine(kind)
+            // Not `combine(kind)`: a raw-valued enum hashes its raw text.
+            if case .hashtag = kind { hasher.combine(true) } else { hasher.combine(false) }
             hasher.combine(foldedHash)
         }
     }
@@ -97,6 +99,10 @@ final class TwitterSink: ImportSink {
         try db.cachedStatement(sql: "UPDATE twitter_clock SET seq = seq + 1").execute()
         seq = try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM twitter_clock")) ?? 0
         tagInsert = try BatchedInsert(db, head: "INSERT OR IGNORE INTO tweet_tag (mention_id, tweet_id, display)", columns: 3)
+        tweetInsert = try BatchedInsert(db, head: """
+            INSERT INTO tweet (id, author_id, created_at, text, entities, lang, retweet_of, quoted_id, network, web_url, warning, seq, reply_to, reply_to_user,
+                               reply_count, repost_count, quote_count, like_count)
+            """, columns: 18)
         // A negative cache size is in KiB, a positive one in pages.
         let (pages, pageSize, cache) = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM pragma_page_count(), pragma_page_size(), pragma_cache_size()"))
             .map { ($0[0] as Int, $0[1] as Int, $0[2] as Int) } ?? (0, 4096, 0)
@@ -107,49 +113,48 @@ final class TwitterSink: ImportSink {
         guard var batch = batch as? TweetBatch else { return }
         // Done on the reading thread as a rule; here for a batch that came another way (a download).
         batch.prepare()
-        let tweets = Array(zip(batch.tweets, batch.rows!))
         if batch.network != .twitter { summary.postNoun = "post" }
         for person in batch.people { try writeUser(person) }
-        _ = try storeTweets(tweets, counting: true)
-        summary.relatedTweets += try storeTweets(Array(zip(batch.related, batch.relatedRows!)), counting: false)
+        let inserted = try storeTweets(batch.tweets, batch.rows!, counting: true)
+        summary.relatedTweets += try storeTweets(batch.related, batch.relatedRows!, counting: false).count
         if let name = batch.timeline.map(Self.clean), !name.isEmpty { try addToTimeline(name, batch.tweets) }
         guard let text = batch.term.map(Self.clean), !text.isEmpty else { return }
+        let tweets = batch.tweets
         // A search that says nothing of when it ran is dated by its file, never by the import.
-        let fetchedAt = batch.fetchedAt ?? batch.tweets.map(\.createdAt).max() ?? batch.fileModifiedAt
+        let fetchedAt = batch.fetchedAt ?? tweets.map(\.createdAt).max() ?? batch.fileModifiedAt
         if !summary.terms.contains(text) { summary.terms.append(text) }
         // Each post counts toward the search on its own network, so one term's rows never share
         // a post; a page with no post is its document's network's search.
         // A page of one network's posts (as good as every page) is linked as it is, not copied
         // into groups: each copy retains every text of every post.
-        let network = tweets.first?.0.network ?? batch.network
-        if tweets.allSatisfy({ $0.0.network == network }) {
-            return try link(tweets, to: try term(text, network: network, fetchedAt: fetchedAt))
+        let network = tweets.first?.network ?? batch.network
+        if tweets.allSatisfy({ $0.network == network }) {
+            return try link(tweets, batch.rows!, tweets.indices, new: inserted, to: try term(text, network: network, fetchedAt: fetchedAt))
         }
-        let byNetwork = Dictionary(grouping: tweets, by: \.0.network)
+        let byNetwork = Dictionary(grouping: tweets.indices, by: { tweets[$0].network })
         for network in PostNetwork.allCases where byNetwork[network] != nil {
-            try link(byNetwork[network]!, to: try term(text, network: network, fetchedAt: fetchedAt))
+            try link(tweets, batch.rows!, byNetwork[network]!, new: inserted, to: try term(text, network: network, fetchedAt: fetchedAt))
         }
     }
 
-    /// Inserts the tweets not yet stored; returns how many were new.
-    private func storeTweets(_ tweets: [(ImportedTweet, TweetRow)], counting: Bool) throws -> Int {
-        guard !tweets.isEmpty else { return 0 }
-        let known = try existing(tweets.map(\.0.id), sql: "SELECT id FROM tweet WHERE id IN (SELECT value FROM json_each(?))")
+    /// Inserts the tweets not yet stored (`rows` made from them, in order); returns the ids of those it inserted.
+    ///
+    /// The tweet rows go many to a statement (`BatchedInsert`), all of them before this returns:
+    /// the links, tags and media that name them come after.
+    private func storeTweets(_ tweets: [ImportedTweet], _ rows: [TweetRow], counting: Bool) throws -> Set<String> {
+        guard !tweets.isEmpty else { return [] }
+        let known = try existing(tweets.map(\.id), sql: "SELECT id FROM tweet WHERE id IN (SELECT value FROM json_each(?))")
         var inserted = Set<String>()
-        let mediaStatement = try db.cachedStatement(sql: """
-            INSERT OR IGNORE INTO tweet_media (tweet_id, position, kind, image_url, link_url, alt, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        let tweetStatement = try RawStatement(db, sql: """
-            INSERT INTO tweet (id, author_id, created_at, text, entities, lang, retweet_of, quoted_id, network, web_url, warning, seq, reply_to, reply_to_user,
-                               reply_count, repost_count, quote_count, like_count)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        inserted.reserveCapacity(tweets.count)
         let countsUpdate = try PostCountsUpdate(db: db, seq: seq)
-        for (tweet, row) in tweets {
+        var withMedia: [Int] = []
+        for (index, tweet) in tweets.enumerated() {
             let author = try tweet.author.map(resolve)
             if let author { try writeUser(author) }
             if known.contains(tweet.id) || inserted.contains(tweet.id) {
                 if counting { summary.knownTweets += 1 }
+                // A post twice in one document: its first row must be in the table to take the counts.
+                if !known.contains(tweet.id) { try tweetInsert.flush() }
                 try countsUpdate.run(tweet)
                 continue
             }
@@ -158,37 +163,51 @@ final class TwitterSink: ImportSink {
                 summary.newTweets += 1
                 if author == nil { summary.authorless += 1 }
             }
-            tweetStatement.bind(1, tweet.id)
-            tweetStatement.bind(2, author?.id)
-            tweetStatement.bind(3, tweet.createdAt)
-            tweetStatement.bind(4, tweet.text.text)
-            tweetStatement.bind(5, row.entities)
-            tweetStatement.bind(6, tweet.language)
-            tweetStatement.bind(7, tweet.retweetOf)
-            tweetStatement.bind(8, tweet.quotes)
-            tweetStatement.bind(9, tweet.network.rawValue)
-            tweetStatement.bind(10, tweet.webURL)
-            tweetStatement.bind(11, tweet.warning)
-            tweetStatement.bind(12, seq)
-            tweetStatement.bind(13, tweet.replyTo)
-            tweetStatement.bind(14, tweet.replyToUser)
-            tweetStatement.bind(15, tweet.counts.replies)
-            tweetStatement.bind(16, tweet.counts.reposts)
-            tweetStatement.bind(17, tweet.counts.quotes)
-            tweetStatement.bind(18, tweet.counts.likes)
-            try tweetStatement.run()
-            for (key, display) in row.mentions {
+            tweetInsert.append(.text(tweet.id))
+            tweetInsert.append(.text(author?.id))
+            tweetInsert.append(.int(tweet.createdAt))
+            tweetInsert.append(.text(tweet.text.text))
+            tweetInsert.append(.text(rows[index].entities))
+            tweetInsert.append(.text(tweet.language))
+            tweetInsert.append(.text(tweet.retweetOf))
+            tweetInsert.append(.text(tweet.quotes))
+            tweetInsert.append(.text(tweet.network.rawValue))
+            tweetInsert.append(.text(tweet.webURL))
+            tweetInsert.append(.text(tweet.warning))
+            tweetInsert.append(.int(seq))
+            tweetInsert.append(.text(tweet.replyTo))
+            tweetInsert.append(.text(tweet.replyToUser))
+            tweetInsert.append(Self.value(tweet.counts.replies))
+            tweetInsert.append(Self.value(tweet.counts.reposts))
+            tweetInsert.append(Self.value(tweet.counts.quotes))
+            tweetInsert.append(Self.value(tweet.counts.likes))
+            try tweetInsert.endRow()
+            for (key, display) in rows[index].mentions {
                 pendingTags.append(PendingTag(key: key, tweetID: tweet.id, display: display))
             }
-            for (position, media) in tweet.media.enumerated() {
-                try mediaStatement.execute(arguments: [tweet.id, position, media.kind.rawValue, media.imageURL, media.linkURL,
-                                                        media.alt, media.width, media.height])
+            if !tweet.media.isEmpty { withMedia.append(index) }
+        }
+        try tweetInsert.flush()
+        if !withMedia.isEmpty {
+            let mediaStatement = try db.cachedStatement(sql: """
+                INSERT OR IGNORE INTO tweet_media (tweet_id, position, kind, image_url, link_url, alt, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for index in withMedia {
+                let tweet = tweets[index]
+                for (position, media) in tweet.media.enumerated() {
+                    try mediaStatement.execute(arguments: [tweet.id, position, media.kind.rawValue, media.imageURL, media.linkURL,
+                                                            media.alt, media.width, media.height])
+                }
             }
         }
         // In key order, many batches' worth at a time; in tweet order, a few thousand rows, so
         // that the mentions are looked up a few at a time rather than batch by batch.
         if pendingTags.count >= (sortsTags ? Self.tagFlushCount : Self.tagFlushCount >> 5) { try writeTags() }
-        return inserted.count
+        return inserted
+    }
+
+    private static func value(_ number: Int64?) -> BatchedInsert.Value {
+        number.map { .int($0) } ?? .text(nil)
     }
 
     /// The person an owner named only by screen name (`--owner`) is: the one stored under that
@@ -238,18 +257,31 @@ final class TwitterSink: ImportSink {
     /// rows; in key order, each mention's last page is visited once per flush.
     private func writeTags() throws {
         guard !pendingTags.isEmpty else { return }
+        // Each tag's mention as the memo has it; only the others are looked up (or added), once a key.
+        var resolved: [StoredMention?] = []
+        resolved.reserveCapacity(pendingTags.count)
         var spellings: [MentionKey: String] = [:]
-        for tag in pendingTags where spellings[tag.key] == nil { spellings[tag.key] = tag.display }
-        let mentions = try mentions(for: spellings, counted: false)
-        var rows = pendingTags.compactMap { tag in mentions[tag.key].map { (mention: $0, tag: tag) } }
-        pendingTags.removeAll(keepingCapacity: true)
+        for tag in pendingTags {
+            let mention = memo.knownMentions[tag.key]
+            resolved.append(mention)
+            if mention == nil, spellings[tag.key] == nil { spellings[tag.key] = tag.display }
+        }
+        let looked = spellings.isEmpty ? [:] : try mentions(for: spellings, counted: false)
+        defer { pendingTags.removeAll(keepingCapacity: true) }
+        func add(_ mention: StoredMention, _ tag: PendingTag) throws {
+            try tagInsert.add(.int(mention.id), .text(tag.tweetID), .text(tag.display.utf8.elementsEqual(mention.display.utf8) ? nil : tag.display))
+        }
         if sortsTags {
+            var rows = pendingTags.indices.compactMap { index in (resolved[index] ?? looked[pendingTags[index].key]).map { (mention: $0, tag: pendingTags[index]) } }
             rows.sort { a, b in
                 a.mention.id != b.mention.id ? a.mention.id < b.mention.id : a.tag.tweetID.utf8.lexicographicallyPrecedes(b.tag.tweetID.utf8)
             }
-        }
-        for (mention, tag) in rows {
-            try tagInsert.add(.int(mention.id), .text(tag.tweetID), .text(tag.display.utf8.elementsEqual(mention.display.utf8) ? nil : tag.display))
+            for (mention, tag) in rows { try add(mention, tag) }
+        } else {
+            for (index, tag) in pendingTags.enumerated() {
+                guard let mention = resolved[index] ?? looked[tag.key] else { continue }
+                try add(mention, tag)
+            }
         }
         try tagInsert.flush()
     }
@@ -305,10 +337,15 @@ final class TwitterSink: ImportSink {
         }
     }
 
-    /// Links tweets to a term once each and queues their mentions for counting.
-    private func link(_ tweets: [(ImportedTweet, TweetRow)], to termID: Int64) throws {
-        guard !tweets.isEmpty else { return }
-        let known = try existing(tweets.map(\.0.id), sql: "SELECT tweet_id FROM term_tweet WHERE term_id = \(termID) AND tweet_id IN (SELECT value FROM json_each(?))")
+    /// Links the tweets at `indices` to a term once each and queues their mentions for counting.
+    /// Only tweets stored before this batch (not in `new`) can be linked already: a link names a
+    /// stored tweet, so those the batch inserted are not looked up.
+    private func link(_ tweets: [ImportedTweet], _ rows: [TweetRow], _ indices: some Collection<Int>, new: Set<String>,
+                      to termID: Int64) throws {
+        guard !indices.isEmpty else { return }
+        let stored = indices.lazy.map { tweets[$0].id }.filter { !new.contains($0) }
+        let known = try existing(Array(stored),
+                                 sql: "SELECT tweet_id FROM term_tweet WHERE term_id = \(termID) AND tweet_id IN (SELECT value FROM json_each(?))")
         let insert = try BatchedInsert(db, head: "INSERT INTO term_tweet (term_id, tweet_id, seq)", columns: 3)
         // Links from earlier pages of this file are already in term_tweet (this transaction sees
         // its own writes), so `known` covers them; only repeats within this page need a set, and
@@ -316,10 +353,12 @@ final class TwitterSink: ImportSink {
         var linked = Set<String>()
         // Taken out while it grows, so that adding to it never copies the whole dictionary.
         var counts = pending.removeValue(forKey: termID) ?? [:]
-        for (tweet, row) in tweets where !known.contains(tweet.id) && linked.insert(tweet.id).inserted {
-            try insert.add(.int(termID), .text(tweet.id), .int(seq))
+        for index in indices {
+            let id = tweets[index].id
+            guard !known.contains(id), linked.insert(id).inserted else { continue }
+            try insert.add(.int(termID), .text(id), .int(seq))
             newLinks[termID, default: 0] += 1
-            for (key, display) in row.mentions {
+            for (key, display) in rows[index].mentions {
                 counts[key, default: PendingCount(display: display, count: 0)].count += 1
             }
         }

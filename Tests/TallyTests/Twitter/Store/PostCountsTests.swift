@@ -74,6 +74,27 @@ struct PostCountsTests {
         #expect(try counts(project)["1"] == PostCounts(replies: 2, reposts: 1, likes: 0))
     }
 
+    @Test("a post twice in one page is stored once, with the later copy's counts, among posts stored many to a statement")
+    func twiceInOnePage() throws {
+        let project = TestProject()
+        // 70 posts, more than one statement's worth, with post 1 again after post 2 (and 5 as the last).
+        var specs = (1...70).map { TweetSpec(id: "\($0)", text: "post \($0) #tag\($0 % 3)") }
+        specs.insert(TweetSpec(id: "101", text: "post 1 #tag1"), at: 2)
+        specs.append(TweetSpec(id: "105", text: "post 5 #tag2"))
+        let page = Synthetic.searchPage(query: "a", specs)
+            .replacingOccurrences(of: "\"id_str\":\"1\"", with: "\"id_str\":\"1\",\"favorite_count\":3")
+            .replacingOccurrences(of: "\"id_str\":\"101\"", with: "\"id_str\":\"1\",\"favorite_count\":7")
+            .replacingOccurrences(of: "\"id_str\":\"105\"", with: "\"id_str\":\"5\",\"reply_count\":4")
+        try project.folder.write(["page.json": page])
+        try project.importFiles(["page.json"])
+        let stored = try counts(project)
+        #expect(stored.count == 70)
+        #expect(stored["1"] == PostCounts(likes: 7))
+        #expect(stored["5"] == PostCounts(replies: 4))
+        #expect(try project.store.tableCounts()["term_tweet"] == 70)
+        #expect(try project.store.tableCounts()["tweet_tag"] == 70)
+    }
+
     @Test("the card says the counts in its network's words, plural-correct, leaving out 0 and unknown")
     func words() {
         let counts = PostCounts(replies: 1, reposts: 2, quotes: 0, likes: 1_234)
