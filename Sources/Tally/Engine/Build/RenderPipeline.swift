@@ -3,15 +3,16 @@ import Foundation
 /// Renders and writes pages on a stage of its own while sections go on planning, so that planning
 /// (one thread reading the store) and rendering (every core) overlap instead of taking turns.
 ///
-/// Work is done in the order it was submitted, so files reach the output in page order and the
-/// build stays reproducible. At most `capacity` pages and files wait at a time, so memory stays
+/// Work is done in the order it was submitted, so each planner's files reach the output in its
+/// page order and the build stays reproducible. At most `capacity` pages and files wait at a time, so memory stays
 /// flat; a submit waits for room. The first error stops the stage: later work is dropped and the
 /// error is thrown to the planner by its next `submit` or `drain`.
 final class RenderPipeline: @unchecked Sendable {
     /// What the stage does with one item.
     enum Work: Sendable {
-        /// Pages to render, then write with every file their long tables need.
-        case pages([SitePage])
+        /// Pages to render, then write with every file their long tables need, under `section`'s
+        /// key (`OutputFile.section`) when it is not empty: sections planned at once interleave.
+        case pages([SitePage], section: String = "")
         /// Files to write as they are.
         case files([OutputFile])
         /// Where a build step's work starts: what follows is written under its key
@@ -20,7 +21,7 @@ final class RenderPipeline: @unchecked Sendable {
 
         var weight: Int {
             switch self {
-            case .pages(let pages): return pages.count
+            case .pages(let pages, _): return pages.count
             case .files(let files): return files.count
             case .section: return 1
             }
@@ -100,7 +101,11 @@ final class RenderPipeline: @unchecked Sendable {
             if !failed {
                 do {
                     switch work {
-                    case .pages(let pages): for file in try renderer.renderAll(pages) { try write(file) }
+                    case .pages(let pages, let section):
+                        for var file in try renderer.renderAll(pages) {
+                            if file.section.isEmpty { file.section = section }
+                            try write(file)
+                        }
                     case .files(let files): for file in files { try write(file) }
                     case .section(let key): enter(key)
                     }

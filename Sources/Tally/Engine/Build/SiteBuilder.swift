@@ -28,6 +28,10 @@ public struct SiteBuilder {
         self.log = log
     }
 
+    /// How many sections plan at once: two keep a 2-core machine busy (with the render stage
+    /// beside them); more would hold more page models at once for little gain.
+    static let planningWidth = min(2, ProcessInfo.processInfo.activeProcessorCount)
+
     /// Runs every step and reports what was written.
     @discardableResult
     public func build() throws -> BuildReport {
@@ -47,9 +51,9 @@ public struct SiteBuilder {
                 _ = try Store(path: path, sources: sources)
             }
             stamp = BuildFingerprint.StoreStamp(path: path)
-            let store = try Store(path: path, sources: sources, readOnly: true)
-            try store.limitCache(mebibytes: 8)
-            return store
+            // 4 MiB a connection (a build reads each row about once: `Store.limitCache`), as
+            // sections read on connections of their own at once.
+            return try Store(path: path, sources: sources, readOnly: true, cacheMebibytes: 4)
         }
         let theme = try steps.run("load theme") { try Theme.load(folder: project.themeURL) }
         let time = builtAt ?? BuildClock.now()
@@ -145,21 +149,42 @@ public struct SiteBuilder {
             // 256 pages a chunk: a chunk of long lists is a few megabytes of models and HTML.
             let sink = PageSink(chunkSize: 256, render: { try pipeline.submit(.pages($0)) }, write: emit)
             // Each step's files are written under its key (the stage learns it in order, with the
-            // step's work), so an update knows which part of the build made each file. A section's
-            // step does not wait for its pages to be rendered: the next section plans meanwhile
-            // (a rebuild's planning thread waited a tenth of its time). Later steps wait, so
-            // their times hold their own work, and rendering's errors surface before the site is.
-            func step(_ name: String, key: String, waits: Bool = true, _ body: () throws -> Void) throws {
+            // step's work; a section's pages carry theirs), so an update knows which part of the
+            // build made each file. A section's step does not wait for its pages to be rendered:
+            // the next sections plan meanwhile. Other steps wait, so their times hold their own
+            // work, and rendering's errors surface before the site is.
+            func step(_ name: String, key: String, _ body: () throws -> Void) throws {
                 try pipeline.submit(.section(key))
                 try steps.run(name) {
                     try body()
                     try sink.flush()
-                    if waits { try pipeline.drain() }
+                    try pipeline.drain()
                 }
             }
             try step("home page", key: "home") { try emit(OutputFile(path: Routes.home, bytes: Array(home.utf8))) }
-            for (key, section) in sections {
-                try step("section \(section.name)", key: key, waits: false) { try section.plan(into: sink) }
+            // Sections plan two at a time, each into a sink of its own whose pages and files carry
+            // its key, while the stage renders what any of them handed over; each step waits for
+            // its section, in order, and names it if it failed.
+            var sectionSinks: [PageSink] = []
+            let planning = SectionPlanning(count: sections.count, width: Self.planningWidth) { index in
+                try sections[index].section.plan(into: sectionSinks[index])
+                try sectionSinks[index].flush()
+            }
+            sectionSinks = sections.map { key, _ in
+                PageSink(chunkSize: 256, render: { pages in
+                    // Another section failed: nothing of this build is kept.
+                    if planning.isStopped { throw CancellationError() }
+                    try pipeline.submit(.pages(pages, section: key))
+                }, write: { file in
+                    var file = file
+                    if file.section.isEmpty { file.section = key }
+                    try pipeline.submit(.files([file]))
+                })
+            }
+            planning.start()
+            defer { planning.stop() }
+            for (index, section) in sections.enumerated() {
+                try steps.run("section \(section.section.name)") { try planning.wait(index) }
             }
             // The site search: every source's documents, tokenised (while the sections ran) and cut
             // into shards and records.
@@ -180,7 +205,7 @@ public struct SiteBuilder {
                 }
                 try emit(OutputFile(path: Routes.siteScript, bytes: site.script))
             }
-            pages = sink.pageCount + 1
+            pages = sink.pageCount + sectionSinks.reduce(0) { $0 + $1.pageCount } + 1
             failed = false
         } }
         let report = !updates ? try output.write(fingerprint: fingerprint.all, record: record(), produce)

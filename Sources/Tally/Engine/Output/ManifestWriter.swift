@@ -4,10 +4,29 @@ import Glibc
 #endif
 
 /// Writes a manifest's lines to its file as a build makes its files, in 1 MiB blocks.
+///
+/// Each section's lines are listed together, under one `#section` line, sections in the order of
+/// their keys: a build plans two sections at once, so their files reach the writer interleaved,
+/// in an order that depends on the threads; listed by section, the manifest of the same site is
+/// the same. A section's lines wait in memory, and past 256 KiB in a file of their own (removed
+/// when the manifest is closed), so memory does not grow with the site.
 final class ManifestWriter {
     private let descriptor: Int32
     private let path: String
     private var buffer: [UInt8] = []
+    private var sections: [String: Part] = [:]
+    private var sectionsWritten = false
+
+    /// One section's lines not yet in the file.
+    private final class Part {
+        var bytes: [UInt8] = []
+        /// An unlinked file holding the lines that did not fit in `bytes`, or -1.
+        var spill: Int32 = -1
+
+        deinit { if spill >= 0 { Glibc.close(spill) } }
+    }
+
+    private static let spillAt = 256 << 10
 
     init(path: String) throws {
         self.path = path
@@ -18,46 +37,82 @@ final class ManifestWriter {
 
     deinit { if descriptor >= 0 { Glibc.close(descriptor) } }
 
+    /// Writes text after every section's lines (the trailer).
     func append(_ text: String) throws {
+        try writeSections()
         buffer += text.utf8
         if buffer.count >= 1 << 20 { try flush() }
     }
 
-    func append(_ bytes: ArraySlice<UInt8>) throws {
-        buffer += bytes
-        if buffer.count >= 1 << 20 { try flush() }
-    }
-
-    /// The section the last file line was written under (`#section` lines mark each change).
-    private var section: String?
-
-    /// Writes one file's line (`digest path`, without its newline) under `section`, marking the
-    /// section first when it is not the one the line before was under.
+    /// Adds one file's line (`digest path`, without its newline) to `section`'s lines.
     func file(_ line: some Collection<UInt8>, section: String) throws {
-        if section != self.section {
-            try append(Manifest.section(section))
-            self.section = section
+        let part: Part
+        if let known = sections[section] {
+            part = known
+        } else {
+            part = Part()
+            sections[section] = part
         }
-        buffer += line
-        buffer.append(0x0A)
-        if buffer.count >= 1 << 20 { try flush() }
+        part.bytes += line
+        part.bytes.append(0x0A)
+        if part.bytes.count >= Self.spillAt { try spill(part) }
     }
 
     /// Writes what is buffered and closes the file.
     func close() throws {
+        try writeSections()
         try flush()
     }
 
+    private func spill(_ part: Part) throws {
+        if part.spill < 0 {
+            let name = path + ".part-\(sections.count)-\(UUID().uuidString)"
+            part.spill = open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard part.spill >= 0 else { throw OutputError(path: name, reason: "cannot be created (\(String(cString: strerror(errno))))") }
+            unlink(name)
+        }
+        try Self.write(part.bytes[...], to: part.spill, path: path)
+        part.bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Every section's lines, each under its `#section` line, sections in key order.
+    private func writeSections() throws {
+        guard !sectionsWritten else { return }
+        sectionsWritten = true
+        for (key, part) in sections.sorted(by: { $0.key < $1.key }) {
+            buffer += Manifest.section(key).utf8
+            if part.spill >= 0 {
+                try flush()
+                guard lseek(part.spill, 0, SEEK_SET) == 0 else { throw OutputError(path: path, reason: "cannot be written (\(String(cString: strerror(errno))))") }
+                var block = [UInt8](repeating: 0, count: 1 << 20)
+                while true {
+                    let count = block.withUnsafeMutableBytes { Glibc.read(part.spill, $0.baseAddress!, $0.count) }
+                    if count < 0 && errno == EINTR { continue }
+                    guard count >= 0 else { throw OutputError(path: path, reason: "cannot be written (\(String(cString: strerror(errno))))") }
+                    if count == 0 { break }
+                    try Self.write(block[..<count], to: descriptor, path: path)
+                }
+            }
+            buffer += part.bytes
+            if buffer.count >= 1 << 20 { try flush() }
+        }
+        sections = [:]
+    }
+
     private func flush() throws {
+        try Self.write(buffer[...], to: descriptor, path: path)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private static func write(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, path: String) throws {
         var written = 0
-        while written < buffer.count {
-            let result = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, buffer.count - written) }
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
             if result < 0 {
                 if errno == EINTR { continue }
                 throw OutputError(path: path, reason: "cannot be written (\(String(cString: strerror(errno))))")
             }
             written += result
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -106,9 +106,12 @@ final class PartShelf: @unchecked Sendable {
         lock.withLock { dropped.formUnion(keys) }
     }
 
-    /// Keeps `bytes` as the part under `key` and says where they are.
+    /// Keeps `bytes` as the part under `key` and says where they are. A part this build already
+    /// made stays where it is: two sections planned at once may each make the same part (a post's
+    /// feed entry, the same whichever list it is made for).
     func add(_ key: ContentHash, _ bytes: [UInt8]) -> Location {
         lock.withLock {
+            if let made = added[key] { return made }
             let location = Location(offset: flushed + buffer.count, length: bytes.count)
             buffer += bytes
             if buffer.count >= Self.bufferSize { flush() }

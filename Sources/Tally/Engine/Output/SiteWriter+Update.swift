@@ -71,14 +71,16 @@ extension SiteWriter {
         do {
             let lines = try ManifestWriter(path: pending.path)
             var folders = FolderMaker(root: staging.path)
+            let stagingPath = staging.path
+            let outputPath = output.path
             try produce { file in
-                let target = try Self.resolve(file.path, under: staging)
+                let target = try Self.resolve(file.path, under: stagingPath)
                 guard emitted.insert(Manifest.PathKey(file.path)).inserted else { return duplicates.append(file.path) }
                 let digest = Manifest.Digest(file.bytes)
                 if parsed == nil { parsed = parsing.value }
-                if parsed!.digest(for: file.path) != digest || access(output.appendingPathComponent(file.path).path, F_OK) != 0 {
+                if parsed!.digest(for: file.path) != digest || access(outputPath + "/" + file.path, F_OK) != 0 {
                     try folders.make(parentOf: file.path)
-                    try Self.writeFile(file.bytes, to: target.path, name: file.path)
+                    try Self.writeFile(file.bytes, to: target, name: file.path)
                     staged.append(file.path)
                 }
                 count += 1

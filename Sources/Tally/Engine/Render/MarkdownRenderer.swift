@@ -132,17 +132,36 @@ public enum MarkdownRenderer {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
             guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let raw = cmark_node_get_url(node) else { continue }
-            if !isAllowed(String(cString: raw)) { cmark_node_set_url(node, "") }
+            let url = UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self)
+            if !isAllowed(UnsafeBufferPointer(start: url, count: strlen(raw))) { cmark_node_set_url(node, "") }
         }
     }
 
     /// http, https and mailto, or a relative link with no scheme at all.
     static func isAllowed(_ url: String) -> Bool {
-        let lower = url.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("mailto:") { return true }
-        guard let colon = lower.firstIndex(of: ":") else { return !lower.hasPrefix("//") }
+        var url = url
+        return url.withUTF8(isAllowed)
+    }
+
+    /// The same on the URL's UTF-8 bytes: a page's links are checked as it renders, and walking
+    /// them as characters was most of that.
+    static func isAllowed(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
+        func starts(with prefix: StaticString) -> Bool {
+            guard url.count >= prefix.utf8CodeUnitCount else { return false }
+            // ASCII letters only in the prefixes: setting bit 5 lowers them (and leaves `:` and `/`).
+            for (index, byte) in UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount).enumerated() {
+                let lowered = url[index] >= 65 && url[index] <= 90 ? url[index] | 0x20 : url[index]
+                if lowered != byte { return false }
+            }
+            return true
+        }
+        if starts(with: "http://") || starts(with: "https://") || starts(with: "mailto:") { return true }
+        let relative = !starts(with: "//")
+        guard let colon = url.firstIndex(of: UInt8(ascii: ":")) else { return relative }
         // A colon after the first slash, question mark or hash is part of a path, not a scheme.
-        if let stop = lower.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }), stop < colon { return !lower.hasPrefix("//") }
+        if let stop = url.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }), stop < colon {
+            return relative
+        }
         return false
     }
 }

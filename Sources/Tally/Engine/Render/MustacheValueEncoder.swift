@@ -44,16 +44,13 @@ private final class ValueEncoder: Encoder {
 }
 
 /// Encodes a nested value into its own box and returns what it became.
-private func nested(_ value: some Encodable) throws -> Any {
-    switch value {
-    case let text as String: return text
-    case let number as Int: return TemplateInteger(value: number)
-    case let flag as Bool: return flag
-    default:
-        let encoder = ValueEncoder()
-        try value.encode(to: encoder)
-        return encoder.storage.value
-    }
+private func nested<Value: Encodable>(_ value: Value) throws -> Any {
+    // The type, not the value, is asked: a dynamic cast per value (`as?`) stood out in profiles.
+    if Value.self == String.self || Value.self == Bool.self { return value }
+    if Value.self == Int.self { return TemplateInteger(value: unsafeBitCast(value, to: Int.self)) }
+    let encoder = ValueEncoder()
+    try value.encode(to: encoder)
+    return encoder.storage.value
 }
 
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {

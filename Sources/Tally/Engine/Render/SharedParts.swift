@@ -100,6 +100,11 @@ public final class SharedParts: @unchecked Sendable {
             var next = 0
             for (index, item) in fresh.enumerated() {
                 let key = Key(keys[item])
+                // Another section planned at once made the same part meanwhile: it stays, once.
+                if numbers[key] != nil {
+                    if kept[index] == nil { next += 1 }
+                    continue
+                }
                 guard let shelving else {
                     numbers[key] = Int32(spill.count)
                     spill.append(rendered[next])

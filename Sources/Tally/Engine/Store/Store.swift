@@ -3,7 +3,9 @@ import GRDB
 
 /// The one SQLite file that holds everything imported; the only place that runs SQL.
 public final class Store: Sendable {
-    let queue: DatabaseQueue
+    /// A queue (one connection) for imports and tools; for a build, a pool of read-only
+    /// connections, so that sections planned on threads of their own read side by side.
+    let queue: any DatabaseWriter
     /// Where the store lives on disk.
     public let path: String
     /// The sources whose tables the store holds, in detection order.
@@ -14,7 +16,9 @@ public final class Store: Sendable {
     /// `readOnly` is for builds: a store already up to date is then opened without writing a byte
     /// (GRDB's read-write WAL setup writes to the file on every open), so a build with nothing
     /// changed can tell so from the store's files. A store that needs migrating is migrated first.
-    public init(path: String, sources: [any DataSource], readOnly: Bool = false) throws {
+    /// It then reads through a pool of connections, each keeping at most `cacheMebibytes` of the
+    /// file in memory when that is given (`limitCache`).
+    public init(path: String, sources: [any DataSource], readOnly: Bool = false, cacheMebibytes: Int? = nil) throws {
         self.path = path
         self.sources = sources
         var configuration = Configuration()
@@ -34,6 +38,7 @@ public final class Store: Sendable {
             // loss or OS crash can undo the last files committed. One fsync per file was most of
             // the time of importing many small files.
             if !readOnly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+            if readOnly, let cacheMebibytes { try Store.limitCache(db, mebibytes: cacheMebibytes) }
         }
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
@@ -52,17 +57,19 @@ public final class Store: Sendable {
                 }
             }
             if readOnly, FileManager.default.fileExists(atPath: path) {
-                let reader = try DatabaseQueue(path: path, configuration: configuration)
+                let reader = try DatabasePool(path: path, configuration: configuration)
                 if try reader.read({ try migrator.hasCompletedMigrations($0) }) {
                     queue = reader
                     return
                 }
+                try reader.close()
             }
             var writable = configuration
             writable.readonly = false
             writable.journalMode = .wal
-            queue = try DatabaseQueue(path: path, configuration: writable)
-            try migrator.migrate(queue)
+            let writer = try DatabaseQueue(path: path, configuration: writable)
+            try migrator.migrate(writer)
+            queue = writer
         } catch let error as DatabaseError {
             throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
         }
@@ -173,7 +180,7 @@ public final class Store: Sendable {
         try Int.fetchOne(db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()") ?? 0
     }
 
-    private init(path: String, sources: [any DataSource], queue: DatabaseQueue) {
+    private init(path: String, sources: [any DataSource], queue: any DatabaseWriter) {
         self.path = path
         self.sources = sources
         self.queue = queue
@@ -202,10 +209,12 @@ public final class Store: Sendable {
     /// Sorts bigger than the cache then spill to temporary files: a build lists a long list's rows
     /// newest first, and sorting a million of them in memory took 400 MiB.
     public func limitCache(mebibytes: Int) throws {
-        try queue.inDatabase { db in
-            try db.execute(sql: "PRAGMA cache_size = \(-1024 * mebibytes)")
-            try db.execute(sql: "PRAGMA temp_store = FILE")
-        }
+        try queue.writeWithoutTransaction { try Self.limitCache($0, mebibytes: mebibytes) }
+    }
+
+    private static func limitCache(_ db: Database, mebibytes: Int) throws {
+        try db.execute(sql: "PRAGMA cache_size = \(-1024 * mebibytes)")
+        try db.execute(sql: "PRAGMA temp_store = FILE")
     }
 
     /// How many rows each table holds, to show that a failed import changed nothing.

@@ -4,9 +4,17 @@ import Testing
 
 @Suite("Writing the site")
 struct SiteWriterTests {
-    @Test("paths that could leave the output folder are refused", arguments: ["../x", "a/../../x", "/etc/passwd", "a//b", "", "a/./b", "a b"])
+    @Test("paths that could leave the output folder are refused",
+          arguments: ["../x", "a/../../x", "/etc/passwd", "a//b", "", "a/./b", "a b", "a/", ".", "..", "a/..", "a\\b", "ü", "a/b\0"])
     func unsafe(_ path: String) {
         #expect(throws: OutputError.self) { try SiteWriter.resolve(path, under: URL(fileURLWithPath: "/tmp/out")) }
+        #expect(throws: OutputError.self) { try SiteWriter.resolve(path, under: "/tmp/out") }
+    }
+
+    @Test("plain relative paths are written under the folder", arguments: ["index.html", "a/b/c.html", "...", "a/.b/..c", "A-Z_0.9"])
+    func safe(_ path: String) throws {
+        #expect(try SiteWriter.resolve(path, under: "/tmp/out") == "/tmp/out/" + path)
+        #expect(try SiteWriter.resolve(path, under: URL(fileURLWithPath: "/tmp/out")).path == "/tmp/out/" + path)
     }
 
     @Test("a new site replaces the old one whole; the report counts changes")

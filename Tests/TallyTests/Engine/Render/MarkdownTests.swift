@@ -43,6 +43,14 @@ struct MarkdownTests {
         #expect(html.contains("href=\"https://ok.org\"") && html.contains("href=\"../x/index.html\"") && html.contains("href=\"mailto:a@b.c\""))
     }
 
+    @Test("a link's scheme is read case-blind and only before its path; a colon behind a mark is still one",
+          arguments: [("HTTPS://ok.org", true), ("MailTo:a@b.c", true), ("a/b:c", true), ("?q=a:b", true), ("#x:y", true), ("x.html", true), ("", true),
+                      ("JavaScript:x", false), ("//evil.org/x", false), ("HTTP:/x", false), ("javascript:\u{301}alert(1)", false), ("data:text/html,x", false),
+                      ("h:ttp://x", false), ("https:", false)])
+    func scheme(_ url: String, _ allowed: Bool) {
+        #expect(MarkdownRenderer.isAllowed(url) == allowed)
+    }
+
     @Test("GFM tables render with alignment; raw HTML in templates is filtered")
     func gfm() {
         let html = MarkdownRenderer.html("| a | b |\n| --- | ---: |\n| x | 1 |\n\n<div onclick=x>raw</div>\n")

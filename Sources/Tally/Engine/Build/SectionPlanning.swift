@@ -1,0 +1,80 @@
+import Foundation
+
+/// Plans a build's sections on up to `width` threads at once, starting them in the build's order.
+///
+/// Planning (reading the store and making page models) on one thread was the bound of a full
+/// build: the render stage waited for pages and a 2-core machine did 1.5 cores' work. Sections
+/// read through the store's pool of connections side by side, hand their pages to the one render
+/// stage tagged with their keys (`RenderPipeline.Work`), and the manifest lists each section's
+/// files together (`ManifestWriter`), so the site does not depend on which thread was first.
+final class SectionPlanning: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var outcomes: [Result<Void, any Error>?]
+    private var started = 0
+    private var running = 0
+    private var stopped = false
+    private let width: Int
+    // Runs one section; only ever called for an index once, on that section's thread.
+    private let plan: (Int) throws -> Void
+
+    /// Will plan sections `0..<count` with `plan`, `width` at a time, once started.
+    init(count: Int, width: Int, plan: @escaping (Int) throws -> Void) {
+        outcomes = Array(repeating: nil, count: count)
+        self.width = max(1, width)
+        self.plan = plan
+    }
+
+    /// Starts planning.
+    func start() {
+        condition.lock()
+        startMore()
+        condition.unlock()
+    }
+
+    /// Whether a section failed or the build stopped planning: a section still running ends
+    /// at its next page (`PageSink`), as nothing of the build is kept.
+    var isStopped: Bool { condition.withLock { stopped } }
+
+    /// Waits until section `index` is planned; rethrows its error.
+    func wait(_ index: Int) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        while outcomes[index] == nil && !(stopped && index >= started) { condition.wait() }
+        guard let outcome = outcomes[index] else { throw CancellationError() }
+        try outcome.get()
+    }
+
+    /// Starts no more sections and waits for those running to end: the build's writer must
+    /// not be let go while a section still hands it pages.
+    func stop() {
+        condition.lock()
+        stopped = true
+        while running > 0 { condition.wait() }
+        condition.unlock()
+    }
+
+    /// Starts sections while there is room; the lock is held.
+    private func startMore() {
+        while !stopped && running < width && started < outcomes.count {
+            let index = started
+            started += 1
+            running += 1
+            // A thread of the main thread's stack size: a section renders its cards' templates
+            // as it plans, as the main thread did.
+            let thread = Thread { [self] in finish(index, Result { try plan(index) }) }
+            thread.stackSize = 8 << 20
+            thread.name = "tally.section.\(index)"
+            thread.start()
+        }
+    }
+
+    private func finish(_ index: Int, _ outcome: Result<Void, any Error>) {
+        condition.lock()
+        outcomes[index] = outcome
+        running -= 1
+        if case .failure = outcome { stopped = true }
+        startMore()
+        condition.broadcast()
+        condition.unlock()
+    }
+}
