@@ -13,6 +13,7 @@ public final class SharedParts: @unchecked Sendable {
     /// Stands for the site's root in a part's links; `Routes.relative(from: SharedParts.page, to:)`
     /// makes such links.
     public static let root = HTMLFragment.rootToken
+    private static let rootBytes = Array(root.utf8)
     /// The page a part's links are made from (`Routes.relative(from: SharedParts.page, to: …)`):
     /// they then start at `root`. Not a path any page has.
     public static let page = "(shared part)"
@@ -139,15 +140,23 @@ public final class SharedParts: @unchecked Sendable {
 
     /// The HTML of part `number`, its links still starting at `root`.
     func html(_ number: Int) throws -> String {
-        var bytes: [UInt8] = []
+        var html: [UInt8] = []
+        try append(number, to: &html)
+        return String(decoding: html, as: UTF8.self)
+    }
+
+    /// Appends part `number`'s HTML to `html`: a list of fifty parts is read into one buffer and
+    /// made a string once, not fifty times.
+    func append(_ number: Int, to html: inout [UInt8]) throws {
         let shelved = try lock.withLock { () -> (PartShelf, PartShelf.Location)? in
             if case .some(.some(let shelving)) = shelving { return (shelving.shelf, locations[number]) }
-            try spill.read(number, into: &bytes)
+            try spill.read(number, into: &html)
             return nil
         }
-        guard let (shelf, location) = shelved else { return String(decoding: bytes, as: UTF8.self) }
+        guard let (shelf, location) = shelved else { return }
+        var bytes: [UInt8] = []
         try shelf.read(location, into: &bytes)
-        return Self.unshelved(bytes)
+        Self.unshelve(bytes, to: &html)
     }
 
     // MARK: On the shelf
@@ -180,24 +189,29 @@ public final class SharedParts: @unchecked Sendable {
 
     /// The HTML of a part as `shelved` kept it, with this process's root token back in place.
     static func unshelved(_ bytes: [UInt8]) -> String {
+        var html: [UInt8] = []
+        unshelve(bytes, to: &html)
+        return String(decoding: html, as: UTF8.self)
+    }
+
+    /// Appends the HTML of a part as `shelved` kept it to `html`, with the root token back in place.
+    static func unshelve(_ bytes: [UInt8], to html: inout [UInt8]) {
         func number(at offset: Int) -> Int {
             guard offset + 4 <= bytes.count else { return 0 }
             return (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
         }
         let count = number(at: 0)
         let start = 4 + 4 * count
-        guard start <= bytes.count else { return "" }
-        let token = Array(root.utf8)
-        var html: [UInt8] = []
-        html.reserveCapacity(bytes.count - start + count * token.count)
+        guard start <= bytes.count else { return }
+        let token = rootBytes
+        html.reserveCapacity(html.count + bytes.count - start + count * token.count)
         var copied = start
-        for position in (0..<count).map({ number(at: 4 + 4 * $0) }) {
-            let at = min(bytes.count, max(copied, start + position))
+        for index in 0..<count {
+            let at = min(bytes.count, max(copied, start + number(at: 4 + 4 * index)))
             html += bytes[copied..<at]
             html += token
             copied = at
         }
         html += bytes[copied...]
-        return String(decoding: html, as: UTF8.self)
     }
 }

@@ -47,6 +47,7 @@ struct PeopleSection: SiteSection {
             list.links = { here in [PageLink(text: "People", href: Routes.relative(from: here, to: Routes.people))] }
             list.noun = user.network == .twitter ? "tweets" : "posts"
             list.header = { here in Self.profile(person, daily: daily, from: here, directory: directory) }
+            list.daily = daily
             if let changed {
                 try list.planChanges(new: changed.newTweets, cards: changed.cards, header: scope.profile, whole: scope.whole, into: sink)
             } else {

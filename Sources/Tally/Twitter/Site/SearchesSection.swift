@@ -89,6 +89,7 @@ struct SearchesSection: SiteSection {
                                         path: { Routes.termTweets(term, page: $0) }, section: Self.entry.id)
             list.links = { [PageLink(text: "Popularity", href: Routes.relative(from: $0, to: popularityPath))] }
             list.noun = noun
+            list.daily = daily
             if let perDay { list.header = { _ in perDay } }
             if let changed {
                 if listed { try list.planChanges(new: changed.termLinks[term.id] ?? [], cards: changed.cards, header: false, whole: isNew, into: sink) }

@@ -32,6 +32,19 @@ struct TweetListPlanner {
     var header: ((String) -> HTMLFragment)? = nil
     /// What the list calls its posts: `posts`, or `tweets` for a list of Twitter's alone.
     var noun = "posts"
+    /// Its posts per day, oldest first (`Store.tweetsPer(.day, filter)`), when the section read
+    /// them already (for a plot): the months are then added up from them instead of read.
+    var daily: [(key: String, count: Int)]? = nil
+
+    /// Posts per month, oldest first, from posts per day (`2024-05-17` → `2024-05`).
+    static func months(_ daily: [(key: String, count: Int)]) -> [(key: String, count: Int)] {
+        var months: [(key: String, count: Int)] = []
+        for day in daily {
+            let month = String(day.key.prefix(7))
+            if let last = months.last, last.key == month { months[months.count - 1].count += day.count } else { months.append((month, day.count)) }
+        }
+        return months
+    }
 
     var store: Store { context.store }
 
@@ -41,9 +54,10 @@ struct TweetListPlanner {
     }
 
     func plan(into sink: PageSink, each: ((StoredTweet, TweetChunk) throws -> Void)? = nil) throws {
-        let total = try store.tweetCount(filter)
+        // The size is what the months hold: one query fewer per list, thousands in a build.
+        let months = try (daily.map(Self.months) ?? store.tweetsPer(.month, filter)).reversed().map { $0 }
+        let total = months.reduce(0) { $0 + $1.count }
         let pages = max(1, (total + Self.pageSize - 1) / Self.pageSize)
-        let months = try store.tweetsPer(.month, filter).reversed().map { $0 }
         // The newest page holds what is left over the full pages below it.
         let newest = total - (pages - 1) * Self.pageSize
         var number = pages

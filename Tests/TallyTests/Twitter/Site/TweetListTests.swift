@@ -43,6 +43,24 @@ struct TweetListTests {
         }
     }
 
+    @Test("a list's months added up from its days are the months the store counts, in every list that gives its days")
+    func monthsFromDays() throws {
+        let project = TestProject()
+        let specs = (1...90).map { n in
+            TweetSpec(id: "\(n)", text: "number \(n) #pages @bob", createdAt: "Sun \(["Jan", "Feb", "Mar"][n % 3]) \(10 + n % 17) 10:00:00 +0000 \(2012 + n % 2)")
+        }
+        try project.folder.write(["a.json": Synthetic.searchPage(query: "first", specs)])
+        try project.importFiles(["a.json"])
+        let store = try project.store
+        for filter in [TweetFilter.all, .author(try #require(store.allUsers().first { $0.screenName == "alice" }).id), .hashtag("pages")] {
+            let months = TweetListPlanner.months(try store.tweetsPer(.day, filter))
+            #expect(months.map(\.key) == (try store.tweetsPer(.month, filter)).map(\.key))
+            #expect(months.map(\.count) == (try store.tweetsPer(.month, filter)).map(\.count))
+            #expect(months.count == 6)
+            #expect(months.reduce(0) { $0 + $1.count } == (try store.tweetCount(filter)))
+        }
+    }
+
     @Test("a new tweet changes only the newest page of each list; a full newest page becomes a numbered one, and the one below it only links to it")
     func newTweetsTouchOnlyTheirPages() throws {
         let project = TestProject()
