@@ -8,14 +8,25 @@ import Foundation
 /// stage tagged with their keys (`RenderPipeline.Work`), and the manifest lists each section's
 /// files together (`ManifestWriter`), so the site does not depend on which thread was first.
 final class SectionPlanning: @unchecked Sendable {
+    /// What a section throws when it stops because another failed (`checkStopped`).
+    struct Stopped: Error {}
+
+    /// The first section that failed, and why: what every section's wait throws once one has.
+    struct Failed: Error {
+        var index: Int
+        var error: any Error
+    }
+
     private let condition = NSCondition()
     private var outcomes: [Result<Void, any Error>?]
+    private var failed: Failed?
     private var started = 0
     private var running = 0
     private var stopped = false
     private let width: Int
-    // Runs one section; only ever called for an index once, on that section's thread.
-    private let plan: (Int) throws -> Void
+    // Runs one section, on that section's thread; let go of once planning stops, as the sections'
+    // sinks it reaches hold this planning.
+    private var plan: ((Int) throws -> Void)?
 
     /// Will plan sections `0..<count` with `plan`, `width` at a time, once started.
     init(count: Int, width: Int, plan: @escaping (Int) throws -> Void) {
@@ -31,16 +42,20 @@ final class SectionPlanning: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Whether a section failed or the build stopped planning: a section still running ends
-    /// at its next page (`PageSink`), as nothing of the build is kept.
-    var isStopped: Bool { condition.withLock { stopped } }
+    /// Throws `Stopped` once a section failed or planning stopped: a section still running calls
+    /// it at each page it hands over, and ends there, as nothing of the build is kept.
+    func checkStopped() throws {
+        if condition.withLock({ stopped }) { throw Stopped() }
+    }
 
-    /// Waits until section `index` is planned; rethrows its error.
+    /// Waits until section `index` is planned. Throws `Failed` with the first section that failed
+    /// and its own error, also from a section that only stopped because of it.
     func wait(_ index: Int) throws {
         condition.lock()
         defer { condition.unlock() }
         while outcomes[index] == nil && !(stopped && index >= started) { condition.wait() }
-        guard let outcome = outcomes[index] else { throw CancellationError() }
+        if let failed { throw failed }
+        guard let outcome = outcomes[index] else { throw Stopped() }
         try outcome.get()
     }
 
@@ -50,6 +65,7 @@ final class SectionPlanning: @unchecked Sendable {
         condition.lock()
         stopped = true
         while running > 0 { condition.wait() }
+        plan = nil
         condition.unlock()
     }
 
@@ -61,18 +77,27 @@ final class SectionPlanning: @unchecked Sendable {
             running += 1
             // A thread of the main thread's stack size: a section renders its cards' templates
             // as it plans, as the main thread did.
-            let thread = Thread { [self] in finish(index, Result { try plan(index) }) }
+            let thread = Thread { [self] in finish(index, Result { try run(index) }) }
             thread.stackSize = 8 << 20
             thread.name = "tally.section.\(index)"
             thread.start()
         }
     }
 
+    /// Plans section `index`; `plan` is there while any section runs (`stop` waits for them).
+    private func run(_ index: Int) throws {
+        try condition.withLock { plan }!(index)
+    }
+
     private func finish(_ index: Int, _ outcome: Result<Void, any Error>) {
         condition.lock()
         outcomes[index] = outcome
         running -= 1
-        if case .failure = outcome { stopped = true }
+        if case .failure(let error) = outcome {
+            stopped = true
+            // A section that stopped for another's failure is not the cause.
+            if failed == nil, !(error is Stopped) { failed = Failed(index: index, error: error) }
+        }
         startMore()
         condition.broadcast()
         condition.unlock()

@@ -173,18 +173,30 @@ public struct SiteBuilder {
             sectionSinks = sections.map { key, _ in
                 PageSink(chunkSize: 256, render: { pages in
                     // Another section failed: nothing of this build is kept.
-                    if planning.isStopped { throw CancellationError() }
+                    try planning.checkStopped()
                     try pipeline.submit(.pages(pages, section: key))
                 }, write: { file in
+                    try planning.checkStopped()
                     var file = file
                     if file.section.isEmpty { file.section = key }
                     try pipeline.submit(.files([file]))
                 })
             }
             planning.start()
-            defer { planning.stop() }
+            defer {
+                planning.stop()
+                // The sinks hold the planning, whose work holds them.
+                sectionSinks = []
+            }
             for (index, section) in sections.enumerated() {
-                try steps.run("section \(section.section.name)") { try planning.wait(index) }
+                try steps.run("section \(section.section.name)") {
+                    do {
+                        try planning.wait(index)
+                    } catch let failed as SectionPlanning.Failed {
+                        // Named by the section that failed, not one that stopped because of it.
+                        throw BuildError(step: "section \(sections[failed.index].section.name)", underlying: failed.error)
+                    }
+                }
             }
             // The site search: every source's documents, tokenised (while the sections ran) and cut
             // into shards and records.

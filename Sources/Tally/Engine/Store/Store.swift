@@ -38,7 +38,12 @@ public final class Store: Sendable {
             // loss or OS crash can undo the last files committed. One fsync per file was most of
             // the time of importing many small files.
             if !readOnly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
-            if readOnly, let cacheMebibytes { try Store.limitCache(db, mebibytes: cacheMebibytes) }
+            if readOnly {
+                // A pool's readers would give up on a locked file after GRDB's 10 s (its
+                // `readonlyBusyMode`); a build waits for an import as long as an import does.
+                try db.execute(sql: "PRAGMA busy_timeout = 600000")
+                if let cacheMebibytes { try Store.limitCache(db, mebibytes: cacheMebibytes) }
+            }
         }
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
@@ -204,8 +209,10 @@ public final class Store: Sendable {
         }
     }
 
-    /// Sets how much of the file SQLite keeps in memory. Imports walk large B-trees and get 64 MiB;
-    /// a build reads each row about once, so a small cache costs it nothing and saves memory.
+    /// Sets how much of the file SQLite keeps in memory, on a store opened for writing (a build's
+    /// read-only store sets it per connection as it opens: `cacheMebibytes`). Imports walk large
+    /// B-trees and get 64 MiB; a build reads each row about once, so a small cache costs it
+    /// nothing and saves memory.
     /// Sorts bigger than the cache then spill to temporary files: a build lists a long list's rows
     /// newest first, and sorting a million of them in memory took 400 MiB.
     public func limitCache(mebibytes: Int) throws {

@@ -47,11 +47,23 @@ struct SectionPlanningTests {
         #expect(trace.started.sorted() == Array(0..<12))
         #expect(trace.finished.sorted() == Array(0..<12))
         #expect(trace.most <= width)
-        // Started in the build's order.
-        #expect(trace.started.first == 0)
+        // One at a time, in the build's order.
+        if width == 1 { #expect(trace.started == Array(0..<12)) }
     }
 
-    @Test("a failed section's error comes back from its wait; one at a time, the sections after it never start")
+    /// The failure `wait` threw: which section, and its own error.
+    private func failure(_ wait: () throws -> Void) -> (index: Int, error: Failure?)? {
+        do {
+            try wait()
+            return nil
+        } catch let failed as SectionPlanning.Failed {
+            return (failed.index, failed.error as? Failure)
+        } catch {
+            return (-1, nil)
+        }
+    }
+
+    @Test("a failed section's error comes back from its wait and every later one; one at a time, the sections after it never start")
     func failure() throws {
         let trace = Trace()
         let planning = SectionPlanning(count: 4, width: 1) { index in
@@ -61,11 +73,36 @@ struct SectionPlanningTests {
         }
         planning.start()
         try planning.wait(0)
-        #expect(throws: Failure(index: 1)) { try planning.wait(1) }
-        #expect(throws: CancellationError.self) { try planning.wait(2) }
-        #expect(planning.isStopped)
+        #expect(failure { try planning.wait(1) }?.index == 1)
+        #expect(failure { try planning.wait(1) }?.error == Failure(index: 1))
+        #expect(failure { try planning.wait(2) }?.index == 1)
+        #expect(throws: SectionPlanning.Stopped.self) { try planning.checkStopped() }
         planning.stop()
         #expect(trace.started == [0, 1])
+    }
+
+    /// Lets a section's work reach the planning that runs it.
+    final class Reach: @unchecked Sendable {
+        var planning: SectionPlanning?
+    }
+
+    @Test("a section that stops because a later one failed reports that one's error, not its own stop")
+    func stoppedByAnother() {
+        let reach = Reach()
+        let planning = SectionPlanning(count: 2, width: 2) { index in
+            if index == 1 { throw Failure(index: 1) }
+            // Section 0 plans on until it is told to stop, as a sink asks at each page.
+            while true {
+                try reach.planning!.checkStopped()
+                Thread.sleep(forTimeInterval: 0.001)
+            }
+        }
+        reach.planning = planning
+        planning.start()
+        let first = failure { try planning.wait(0) }
+        #expect(first?.index == 1)
+        #expect(first?.error == Failure(index: 1))
+        planning.stop()
     }
 
     @Test("stopping waits for the sections already running and starts no more")
@@ -84,7 +121,7 @@ struct SectionPlanningTests {
         let started = trace.started
         #expect(started.sorted() == trace.finished.sorted())
         #expect(!started.isEmpty && started.count <= 50)
-        #expect(planning.isStopped)
+        #expect(throws: SectionPlanning.Stopped.self) { try planning.checkStopped() }
         #expect(trace.started.count == started.count)
     }
 }
