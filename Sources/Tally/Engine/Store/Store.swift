@@ -138,7 +138,7 @@ public final class Store: Sendable {
     /// it says yes, the sources' `deferrableIndexes` are dropped for that transaction and made
     /// again just before it commits (`DeferredIndexes`), which pays when the transaction's input
     /// is large against the store; such a transaction also checks its foreign keys once, before
-    /// it commits, and leaves the write-ahead log while it runs (`BulkMode`).
+    /// it commits, instead of row by row (`BulkMode`).
     func groupingImports<T>(deferIndexes: @escaping (_ storeBytes: Int) -> Bool = { _ in false },
                             _ body: (_ commit: () throws -> Void) throws -> T) throws -> T {
         let deferrable = sources.flatMap(\.deferrableIndexes)
