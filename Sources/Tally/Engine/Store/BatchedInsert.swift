@@ -94,7 +94,7 @@ final class BatchedInsert {
         for value in values {
             if case .text(var text?) = value { text.withUTF8 { texts.append(contentsOf: $0) } }
         }
-        texts.append(0)  // never empty, so the buffer has an address even when every text is
+        texts.append(0)  // never empty, so the buffer has an address even when every text is empty
         try texts.withUnsafeBufferPointer { buffer in
             try buffer.withMemoryRebound(to: CChar.self) { bytes in
                 var start = 0
