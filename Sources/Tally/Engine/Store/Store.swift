@@ -160,8 +160,9 @@ public final class Store: Sendable {
                 try bulk?.leave(db)
                 bulk = nil
             }
-            try begin()
             do {
+                // Inside, so that a transaction that cannot begin still turns foreign keys back on.
+                try begin()
                 let result = try body {
                     try commit()
                     try begin()
