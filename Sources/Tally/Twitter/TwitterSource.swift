@@ -27,6 +27,26 @@ public struct TwitterSource: DataSource {
         ["tweet_newest", "tweet_by_author", "term_tweet_by_tweet", "tweet_tag_by_tweet", "term_mention_popularity", "user_by_screen_name"]
     }
 
+    /// A post's tag rows checked once per distinct post and mention, each side in key order (the
+    /// post's through `tweet_tag_by_tweet`): 0.07 s for the 265,000 rows of 100,000 tweets, where
+    /// `PRAGMA foreign_key_check` looks up every row's post in mention order (0.26 s); posts once
+    /// per distinct author, through `tweet_by_author` (0.011 s against 0.034 s).
+    public var foreignKeyChecks: [String: String] {
+        ["tweet": """
+            SELECT 'author_id ' || quote(a.author_id) FROM (SELECT DISTINCT author_id FROM tweet WHERE author_id IS NOT NULL) a
+                WHERE NOT EXISTS (SELECT 1 FROM user WHERE id = a.author_id)
+            LIMIT 1
+            """,
+         "tweet_tag": """
+            SELECT 'tweet_id ' || quote(g.tweet_id) FROM (SELECT DISTINCT tweet_id FROM tweet_tag) g
+                WHERE NOT EXISTS (SELECT 1 FROM tweet WHERE id = g.tweet_id)
+            UNION ALL
+            SELECT 'mention_id ' || quote(g.mention_id) FROM (SELECT DISTINCT mention_id FROM tweet_tag) g
+                WHERE NOT EXISTS (SELECT 1 FROM mention WHERE id = g.mention_id)
+            LIMIT 1
+            """]
+    }
+
     public func makeSink(_ db: Database, options: ImportOptions) throws -> any ImportSink {
         try TwitterSink(db: db, memo: TwitterSink.Memo())
     }

@@ -21,6 +21,11 @@ public protocol DataSource: Sendable {
     /// import large against the store drops them for its transaction and makes them again before
     /// it commits (`DeferredIndexes`). Never a unique index. None by default.
     var deferrableIndexes: [String] { get }
+    /// Queries that stand for `PRAGMA foreign_key_check` of a table, by table name, where the
+    /// source knows a cheaper way: each returns the first dangling row as text, or no row. An
+    /// import large enough to set indexes aside checks foreign keys once, before it commits
+    /// (`ForeignKeyGuard`). None by default.
+    var foreignKeyChecks: [String: String] { get }
     /// A sink that writes this source's batches of one file, inside that file's transaction.
     func makeSink(_ db: Database, options: ImportOptions) throws -> any ImportSink
     /// The same, with what earlier files of the open transaction left in `memo` (by default unused).
@@ -78,6 +83,7 @@ extension DataSource {
         try makeSink(db, options: options)
     }
     public var deferrableIndexes: [String] { [] }
+    public var foreignKeyChecks: [String: String] { [:] }
     public func sections(_ context: SiteContext) throws -> [any SiteSection] { [] }
     public func homeCard(_ context: SiteContext) throws -> HomeCard? { nil }
     public func stats(_ db: Database) throws -> SourceStats? { nil }

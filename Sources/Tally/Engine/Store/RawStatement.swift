@@ -20,6 +20,12 @@ struct RawStatement {
         }
     }
 
+    /// Binds `count` bytes of UTF-8 that SQLite reads where they are (`SQLITE_STATIC`): they
+    /// must stay there until the statement has run (`run()` clears its bindings).
+    func bindInPlace(_ index: Int32, _ bytes: UnsafePointer<CChar>, count: Int) {
+        sqlite3_bind_text(handle, index, bytes, Int32(count), nil)
+    }
+
     func bind(_ index: Int32, _ value: Int64) {
         sqlite3_bind_int64(handle, index, value)
     }

@@ -149,23 +149,32 @@ public final class Store: Sendable {
     /// `deferIndexes` is asked as each transaction begins, with the store's size in bytes: when
     /// it says yes, the sources' `deferrableIndexes` are dropped for that transaction and made
     /// again just before it commits (`DeferredIndexes`), which pays when the transaction's input
-    /// is large against the store.
+    /// is large against the store; such a transaction also checks its foreign keys once, before
+    /// it commits, instead of row by row (`BulkMode`).
     func groupingImports<T>(deferIndexes: @escaping (_ storeBytes: Int) -> Bool = { _ in false },
                             _ body: (_ commit: () throws -> Void) throws -> T) throws -> T {
         let deferrable = sources.flatMap(\.deferrableIndexes)
+        let keyChecks = sources.reduce(into: [String: String]()) { $0.merge($1.foreignKeyChecks) { first, _ in first } }
         return try queue.unsafeReentrantWrite { db in
             var deferred: DeferredIndexes?
+            var bulk: BulkMode?
             func begin() throws {
+                let large = try !deferrable.isEmpty && deferIndexes(Self.bytes(db))
+                if large { bulk = try BulkMode.enter(db) }
                 try db.beginTransaction(.immediate)
-                if !deferrable.isEmpty, deferIndexes(try Self.bytes(db)) { deferred = try DeferredIndexes.drop(deferrable, in: db) }
+                if large { deferred = try DeferredIndexes.drop(deferrable, in: db) }
             }
             func commit() throws {
                 try deferred?.restore(in: db)
                 deferred = nil
+                try bulk?.check(db, queries: keyChecks)
                 try db.commit()
+                try bulk?.leave(db)
+                bulk = nil
             }
-            try begin()
             do {
+                // Inside, so that a transaction that cannot begin still turns foreign keys back on.
+                try begin()
                 let result = try body {
                     try commit()
                     try begin()
@@ -175,6 +184,7 @@ public final class Store: Sendable {
             } catch {
                 // The rollback brings back any index the transaction set aside.
                 if db.isInsideTransaction { try? db.rollback() }
+                try? bulk?.leave(db)
                 throw error
             }
         }
@@ -251,6 +261,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     case newerSchema(path: String, unknown: [String], known: SchemaVersion)
     /// A source's prune rules would have left a reference dangling; nothing was removed.
     case pruneBrokeReferences(path: String, example: String)
+    /// An import would have left a row naming a missing row (`ForeignKeyGuard`); its transaction rolled back.
+    case importBrokeReferences(table: String, example: String)
     /// `tally backup` never replaces a file.
     case backupExists(path: String)
     case backupFailed(path: String, reason: String)
@@ -264,6 +276,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
                 + "The store was left untouched: upgrade Tally to use it."
         case .pruneBrokeReferences(let path, let example):
             return "\(path): pruning would leave a dangling reference (\(example)); nothing was removed"
+        case .importBrokeReferences(let table, let example):
+            return "the import would leave a row of \(table) naming a row the store does not hold (\(example)); nothing of it was stored"
         case .backupExists(let path):
             return "\(path) already exists; a backup never replaces a file: remove it or choose another name"
         case .backupFailed(let path, let reason):

@@ -71,14 +71,18 @@ struct DeferredIndexTests {
         #expect(try project.store.integrityCheck() == "ok")
     }
 
-    @Test("inside the transaction the indexes are gone; a transaction that fails brings them back with the rows")
-    func failedGroupRollsBack() throws {
+    /// A store holding one page, with "more.json" (another page) beside it, its rows and its indexes.
+    private func storeOfOnePage() throws -> (TestProject, Store, rows: [String], indexes: [String]) {
         let project = TestProject()
         try project.folder.write(["first.json": pages(1, from: 50)[0], "more.json": pages(1)[0]])
         _ = try project.importFiles(["first.json"])
         let store = try project.store
-        let rows = try store.dumpRows()
-        let indexes = try store.indexDefinitions()
+        return (project, store, try store.dumpRows(), try store.indexDefinitions())
+    }
+
+    @Test("inside the transaction the indexes are gone; a transaction that fails brings them back with the rows")
+    func failedGroupRollsBack() throws {
+        let (project, store, rows, indexes) = try storeOfOnePage()
         struct Stop: Error {}
         var inside: [String] = []
         #expect(throws: Stop.self) {
@@ -93,5 +97,51 @@ struct DeferredIndexTests {
         #expect(try store.dumpRows() == rows)
         #expect(try store.indexDefinitions() == indexes)
         #expect(try store.integrityCheck() == "ok")
+    }
+    /// The settings a connection has: foreign keys checked, the write-ahead log, its sync level.
+    private func settings(_ store: Store) throws -> [String] {
+        try store.queue.read { db in
+            try ["foreign_keys", "journal_mode", "synchronous"].map { name in
+                let value = try String.fetchOne(db, sql: "PRAGMA \(name)") ?? ""
+                return "\(name)=\(value)"
+            }
+        }
+    }
+
+    @Test("a large import checks foreign keys once before it commits: a row naming a missing post or search fails it and leaves the store as it was")
+    func danglingRowsRollBack() throws {
+        let (project, store, rows, indexes) = try storeOfOnePage()
+        let before = try settings(store)
+        #expect(before.contains("foreign_keys=1"))
+        // A tag row and a post's author are checked by the source's own queries, a link by `PRAGMA foreign_key_check`.
+        for (dangling, named) in [("INSERT INTO tweet_tag (mention_id, tweet_id) SELECT min(id), 'no-such-post' FROM mention", "tweet_tag"),
+                                  ("INSERT INTO tweet_tag (mention_id, tweet_id) SELECT 987654, min(id) FROM tweet", "tweet_tag"),
+                                  ("INSERT INTO term_tweet (term_id, tweet_id) SELECT min(id), 'no-such-post' FROM term", "term_tweet"),
+                                  ("INSERT INTO tweet (id, author_id, created_at, text) VALUES ('a-post', 'no-such-person', 0, '')", "tweet")] {
+            var inside: [String] = []
+            let error = #expect(throws: StoreError.self, "\(dangling)") {
+                try store.groupingImports(deferIndexes: { _ in true }) { _ in
+                    _ = try Importer(store: store).importFile(project.folder.url.appendingPathComponent("more.json"), displayName: "more.json", memo: ImportMemo())
+                    inside = try store.importing { db in
+                        try db.execute(sql: dangling)
+                        let checked = try String.fetchOne(db, sql: "PRAGMA foreign_keys") ?? ""
+                        return ["foreign_keys=" + checked]
+                    }
+                }
+            }
+            #expect(error?.description.contains("row of \(named) naming a row the store does not hold") == true, "\(String(describing: error))")
+            #expect(inside == ["foreign_keys=0"], "the row went in unchecked, as the import's rows do")
+            #expect(try store.dumpRows() == rows)
+            #expect(try store.indexDefinitions() == indexes)
+            #expect(try settings(store) == before)
+            #expect(try store.foreignKeyCheck().isEmpty)
+        }
+        // The same row in a small import is refused as it goes in, foreign keys on.
+        #expect(throws: DatabaseError.self) {
+            try store.groupingImports(deferIndexes: { _ in false }) { _ in
+                try store.importing { db in try db.execute(sql: "INSERT INTO term_tweet (term_id, tweet_id) SELECT min(id), 'no-such-post' FROM term") }
+            }
+        }
+        #expect(try store.dumpRows() == rows)
     }
 }

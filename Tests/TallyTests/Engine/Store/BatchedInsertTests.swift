@@ -55,6 +55,24 @@ struct BatchedInsertTests {
         })
     }
 
+    @Test("texts land byte for byte from the one buffer they are bound from: empty (not NULL), long, non-ASCII, a statement of empty texts only")
+    func textsInPlace() throws {
+        let queue = try database()
+        let texts = ["", "café 🐦 #zürich", String(repeating: "long text ", count: 500), "K\u{212A}", ""]
+        try queue.write { db in
+            let insert = try BatchedInsert(db, head: "INSERT INTO wide (n, parent, a, b, c)", columns: 5, rowsPerStatement: 2)
+            for (n, text) in texts.enumerated() {
+                try insert.add5(Int64(n), text, text)
+            }
+            try insert.flush()
+        }
+        let stored = try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT a, c, a IS NULL FROM wide ORDER BY n").map { row -> [String] in [row[0], row[1], "\(row[2] as Int64)"] }
+        }
+        #expect(stored == texts.map { [$0, $0, "0"] })
+        #expect(stored.map { Array($0[0].utf8) } == texts.map { Array($0.utf8) }, "the bytes, not only equal strings")
+    }
+
     @Test("the statement's conflict clause applies to each row, in a full statement and in the remainder")
     func conflictClause() throws {
         let queue = try database()
@@ -89,5 +107,17 @@ struct BatchedInsertTests {
             }
         }
         #expect(try rows(queue).isEmpty)
+    }
+}
+
+private extension BatchedInsert {
+    /// A row of `wide`: its number, no parent, `a` and `c` as given, no `b`.
+    func add5(_ n: Int64, _ a: String, _ c: String) throws {
+        append(.int(n))
+        append(.text(nil))
+        append(.text(a))
+        append(.text(nil))
+        append(.text(c))
+        try endRow()
     }
 }
