@@ -151,19 +151,17 @@ public struct SiteBuilder {
             // Each step's files are written under its key (the stage learns it in order, with the
             // step's work; a section's pages carry theirs), so an update knows which part of the
             // build made each file. A section's step does not wait for its pages to be rendered:
-            // the next sections plan meanwhile. Nor does the home page's: an update writes its
-            // first file once the previous manifest is parsed (a tenth of a second at 100,000
-            // posts), which the sections need not wait for. Other steps wait, so their times hold
-            // their own work, and rendering's errors surface before the site is.
-            func step(_ name: String, key: String, waits: Bool = true, _ body: () throws -> Void) throws {
+            // the next sections plan meanwhile. Other steps wait, so their times hold their own
+            // work, and rendering's errors surface before the site is.
+            func step(_ name: String, key: String, _ body: () throws -> Void) throws {
                 try pipeline.submit(.section(key))
                 try steps.run(name) {
                     try body()
                     try sink.flush()
-                    if waits { try pipeline.drain() }
+                    try pipeline.drain()
                 }
             }
-            try step("home page", key: "home", waits: false) { try emit(OutputFile(path: Routes.home, bytes: Array(home.utf8))) }
+            try step("home page", key: "home") { try emit(OutputFile(path: Routes.home, bytes: Array(home.utf8))) }
             // Sections plan two at a time, each into a sink of its own whose pages and files carry
             // its key, while the stage renders what any of them handed over; each step waits for
             // its section, in order, and names it if it failed.
