@@ -84,14 +84,17 @@ public struct TwitterSource: DataSource {
         // First: rows stamped after it are planned again by the next build, even if this one saw them.
         let clock = try context.store.twitterClock()
         // Everyone with a page, with three counts each, read on a connection of its own beside
-        // the reads below (at 100,000 posts a tenth of a second each way).
+        // the reads below (at 100,000 posts a tenth of a second each way); the searches per
+        // author, as long again, on a third.
         let reader = try context.store.reader()
-        let readingPeople = MadeAside { Result { try reader.people() } }
+        let counter = try context.store.reader()
+        let countingSearches = MadeAside { Result { try counter.searchesPerAuthor() } }
+        let readingPeople = MadeAside { Result { try reader.peopleBeforeSearches() } }
         let terms = try context.store.allTerms()
         let hashtags = try context.store.hashtags()
         let timelines = try context.store.timelines()
         let users = try context.store.allUsers()
-        let people = try readingPeople.value.get()
+        let people = Store.people(try readingPeople.value.get(), searches: try countingSearches.value.get())
         let mediaFolder = context.store.filesFolder.appendingPathComponent(id).appendingPathComponent("media")
         let media = Set(((try? FileManager.default.contentsOfDirectory(atPath: mediaFolder.path)) ?? []).filter { TwitterArchive.isKeptPicture($0, in: mediaFolder) })
         let directory = TwitterDirectory(terms: terms, people: people, hashtags: hashtags, localMedia: media)
@@ -106,6 +109,7 @@ public struct TwitterSource: DataSource {
         let state = TwitterState(store: context.store.path, clock: clock, media: media, users: users, people: people,
                                  terms: terms, hashtags: hashtags, timelines: timelines)
         context.memory.keep(state.encoded, for: id)
+        context.memory.share(state.users, for: TwitterState.usersKey)
         let changes = TwitterPlan(memory: context.memory, store: context.store, current: state)
         // Cards of posts that did not change are read from the previous build's shelf.
         let cards = PostCards(theme: theme, directory: directory, memory: context.memory, plan: changes)
@@ -154,7 +158,8 @@ public struct TwitterSource: DataSource {
 
     public func searchDocuments(_ context: SiteContext, continuing: Set<Int>, _ emit: (SearchDocument) throws -> Void) throws {
         // The build took the continuation `searchContinuations` offered: the state it was made from.
-        let previous = continuing.contains(0) ? context.memory.previousState(for: TwitterSearchState.key).flatMap(TwitterSearchState.init(decoding:)) : nil
+        let previous = !continuing.contains(0) ? nil : context.memory.take(TwitterSearchState.self, for: TwitterSearchState.continuedKey)
+            ?? context.memory.previousState(for: TwitterSearchState.key).flatMap(TwitterSearchState.init(decoding:))
         try TwitterSearchDocuments.produce(context.store, continuing: previous, keep: { context.memory.keep($0.encoded, for: TwitterSearchState.key) },
                                             directory: context.memory.shared(TwitterDirectory.self, for: TwitterSearchDocuments.directoryKey), emit)
     }

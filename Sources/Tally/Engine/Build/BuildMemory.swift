@@ -58,6 +58,12 @@ public final class BuildMemory: @unchecked Sendable {
         lock.withLock { shared[key] as? T }
     }
 
+    /// The same, no longer lent: the taker holds the only copy, and can change it without
+    /// copying it first.
+    public func take<T: Sendable>(_ type: T.Type, for key: String) -> T? {
+        lock.withLock { shared.removeValue(forKey: key) as? T }
+    }
+
     /// The shelf of rendered parts kept under `key` (`PartShelf`): the previous build's, to read
     /// unchanged parts from and add to, when `continuing` and it kept one; else a new, empty one.
     /// Its index is recorded with the states at the build's end. Nil when the build writes no

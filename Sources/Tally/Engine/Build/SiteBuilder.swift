@@ -107,8 +107,9 @@ public struct SiteBuilder {
         let updates = previous != nil
         previous = nil
         // The sections whose files an update keeps unless made again; the search's record files
-        // that continue the previous build's are added once its thread read them back.
-        let keptSections = !updates ? [] : sections.filter(\.section.keepsUnplanned).map(\.key)
+        // that continue the previous build's are added once its thread read them back. Asked
+        // once the sections plan: telling what changed is their first work, on their threads.
+        func keptSections() -> [String] { !updates ? [] : sections.filter(\.section.keepsUnplanned).map(\.key) }
         // Read once every file is made: the search keeps its sources' states as its thread ends.
         let memory = context.memory
         func record() -> BuildRecord {
@@ -120,8 +121,6 @@ public struct SiteBuilder {
         // Every page's path, for the sitemap (only written with a base URL): pages are the HTML files.
         let pagePaths = PathList()
         let listPages = project.baseURL != nil
-        // (The search's record files are no pages.)
-        if listPages { for path in try output.previousPaths(sections: Set(keptSections)) where path.hasSuffix(".html") { pagePaths.append(path) } }
         // Sections hand over pages as they plan them; a render stage of its own renders them on
         // every core a chunk at a time and writes each chunk at once, while planning goes on, so
         // memory holds a chunk or two, not the site.
@@ -198,6 +197,8 @@ public struct SiteBuilder {
                     }
                 }
             }
+            // The pages an update keeps, for the sitemap (the search's record files are no pages).
+            if listPages { for path in try output.previousPaths(sections: Set(keptSections())) where path.hasSuffix(".html") { pagePaths.append(path) } }
             // The site search: every source's documents, tokenised (while the sections ran) and cut
             // into shards and records.
             try step("index search", key: "search") {
@@ -221,7 +222,7 @@ public struct SiteBuilder {
             failed = false
         } }
         let report = !updates ? try output.write(fingerprint: fingerprint.all, record: record(), produce)
-            : try output.update(fingerprint: fingerprint.all, record: record(), keeping: Set(keptSections + search.carriedOver.sections), produce)
+            : try output.update(fingerprint: fingerprint.all, record: record(), keeping: Set(keptSections() + search.carriedOver.sections), produce)
         // Two names whose slugs met (only a forged 48-bit hash can): the first page stays.
         for path in report.duplicates { warn?("\(path): two pages share this path; the first was kept, the other left out") }
         var built = BuildReport(pages: pages, files: report.files, changed: report.changed, removed: report.removed, output: outputName,

@@ -43,25 +43,43 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
     /// bare) and children; void elements (`img`, `br`…) ignore children.
     public static func element(_ name: StaticString, _ attributes: KeyValuePairs<StaticString, String?> = [:],
                                _ children: [HTMLFragment] = [], block: Bool = false) -> HTMLFragment {
-        let tag = name.description
-        var html = "<" + tag
+        // Built as bytes: joining strings piece by piece (and lower-casing each attribute's name to
+        // check it) was most of the time of a People table's avatars.
+        var html: [UInt8] = [UInt8(ascii: "<")]
+        html.reserveCapacity(128)
+        // `withUTF8Buffer`: a one-letter name (`a`) may be kept as a scalar, not as bytes.
+        name.withUTF8Buffer { html.append(contentsOf: $0) }
         for (key, value) in attributes {
             guard let value else { continue }
-            let attribute = key.description
-            precondition(!attribute.lowercased().hasPrefix("on") && attribute.lowercased() != "style", "no script or inline style attributes")
-            html += " " + attribute
-            if value.isEmpty && attribute != "alt" && attribute != "href" { continue }
-            var safe = MarkdownEscaping.removingDirectionalControls(value)
-            if attribute == "href" || attribute == "src" || attribute == "xlink:href" {
-                if !MarkdownRenderer.isAllowed(safe) { safe = "" }
+            key.withUTF8Buffer { attribute in
+                precondition(isAllowedAttribute(attribute), "no script or inline style attributes")
+                html.append(UInt8(ascii: " "))
+                html.append(contentsOf: attribute)
+                if value.isEmpty && !attribute.elementsEqual("alt".utf8) && !attribute.elementsEqual("href".utf8) { return }
+                var safe = MarkdownEscaping.removingDirectionalControls(value)
+                let isLink = attribute.elementsEqual("href".utf8) || attribute.elementsEqual("src".utf8) || attribute.elementsEqual("xlink:href".utf8)
+                if isLink && !MarkdownRenderer.isAllowed(safe) { safe = "" }
+                html.append(contentsOf: "=\"".utf8)
+                appendEscaped(safe, to: &html)
+                html.append(UInt8(ascii: "\""))
             }
-            html += "=\"" + escape(safe) + "\""
         }
-        html += ">"
-        if voidElements.contains(tag) { return HTMLFragment(html: html, isBlock: block) }
-        for child in children { html += child.html }
-        html += "</" + tag + ">"
-        return HTMLFragment(html: html, isBlock: block)
+        html.append(UInt8(ascii: ">"))
+        if !name.withUTF8Buffer({ tag in voidElements.contains { tag.elementsEqual($0.utf8) } }) {
+            for child in children { html.append(contentsOf: child.html.utf8) }
+            html.append(contentsOf: "</".utf8)
+            name.withUTF8Buffer { html.append(contentsOf: $0) }
+            html.append(UInt8(ascii: ">"))
+        }
+        return HTMLFragment(html: String(decoding: html, as: UTF8.self), isBlock: block)
+    }
+
+    /// Whether code may write this attribute: no event handler (`on…`, in any case) and no
+    /// inline style.
+    private static func isAllowedAttribute(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let lower = name.lazy.map { $0 | 0x20 }
+        if name.count >= 2 && lower.starts(with: "on".utf8) { return false }
+        return !(name.count == 5 && lower.elementsEqual("style".utf8))
     }
 
     /// Fragments one after another.
@@ -73,7 +91,7 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
         joined([left, right])
     }
 
-    private static let voidElements: Set<String> = ["img", "br", "hr", "input", "meta", "link", "source"]
+    private static let voidElements = ["img", "br", "hr", "input", "meta", "link", "source"]
 
     /// Text escaped for HTML; `'` too when `apostrophes` (for HTML whose attributes a theme may
     /// quote with it). NUL becomes U+FFFD.
@@ -84,22 +102,42 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
     static func escape(_ text: String, apostrophes: Bool = false) -> String {
         var source = text
         return source.withUTF8 { bytes -> String in
-            guard bytes.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"")
-                                         || $0 == 0 || (apostrophes && $0 == UInt8(ascii: "'")) }) else { return text }
+            guard needsEscaping(bytes, apostrophes: apostrophes) else { return text }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + bytes.count / 8)
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "&"): out += "&amp;".utf8
-                case UInt8(ascii: "<"): out += "&lt;".utf8
-                case UInt8(ascii: ">"): out += "&gt;".utf8
-                case UInt8(ascii: "\""): out += "&quot;".utf8
-                case UInt8(ascii: "'") where apostrophes: out += "&#39;".utf8
-                case 0: out += [0xEF, 0xBF, 0xBD]
-                default: out.append(byte)
-                }
-            }
+            appendEscaped(bytes, apostrophes: apostrophes, to: &out)
             return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// `text` escaped as `escape` does, added to `out`.
+    static func appendEscaped(_ text: String, apostrophes: Bool = false, to out: inout [UInt8]) {
+        var source = text
+        source.withUTF8 { bytes in
+            if needsEscaping(bytes, apostrophes: apostrophes) {
+                appendEscaped(bytes, apostrophes: apostrophes, to: &out)
+            } else {
+                out.append(contentsOf: bytes)
+            }
+        }
+    }
+
+    private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, apostrophes: Bool) -> Bool {
+        bytes.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"")
+                               || $0 == 0 || (apostrophes && $0 == UInt8(ascii: "'")) })
+    }
+
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, apostrophes: Bool, to out: inout [UInt8]) {
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "&"): out += "&amp;".utf8
+            case UInt8(ascii: "<"): out += "&lt;".utf8
+            case UInt8(ascii: ">"): out += "&gt;".utf8
+            case UInt8(ascii: "\""): out += "&quot;".utf8
+            case UInt8(ascii: "'") where apostrophes: out += "&#39;".utf8
+            case 0: out += [0xEF, 0xBF, 0xBD]
+            default: out.append(byte)
+            }
         }
     }
 

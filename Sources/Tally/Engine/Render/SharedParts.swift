@@ -88,7 +88,7 @@ public final class SharedParts: @unchecked Sendable {
         let render = fresh.indices.filter { kept[$0] == nil }
         let renderer = PartialRenderer(theme: theme, template: template)
         let results = ConcurrentResults<[UInt8]>(count: render.count)
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        let workers = PageRenderer.workers
         let chunk = max(1, (render.count + workers * 2 - 1) / (workers * 2))
         let ranges = stride(from: 0, to: render.count, by: chunk).map { $0..<min($0 + chunk, render.count) }
         DispatchQueue.concurrentPerform(iterations: ranges.count) { index in

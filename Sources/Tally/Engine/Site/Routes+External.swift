@@ -6,17 +6,30 @@ extension Routes {
     /// syntax it sits in (no spaces, parentheses, angle brackets, quotes or backslashes survive).
     public static func external(_ url: String) -> String? {
         let trimmed = url.trimmingSpaces
-        let lower = trimmed.lowercased()
-        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:") else { return nil }
-        var out = ""
+        guard hasPrefix(trimmed, "https://") || hasPrefix(trimmed, "http://") || hasPrefix(trimmed, "mailto:") else { return nil }
+        // Most URLs need nothing encoded: they are kept as they are, not built again byte by byte
+        // (every avatar and link of a build passes here).
+        if trimmed.utf8.allSatisfy(isURLByte) { return trimmed }
+        var out: [UInt8] = []
+        out.reserveCapacity(trimmed.utf8.count + 16)
         for byte in trimmed.utf8 {
             if isURLByte(byte) {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
+                out.append(byte)
             } else {
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                out += "%".utf8
+                out += String(byte, radix: 16, uppercase: true).leftPadded(to: 2).utf8
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether `text` starts with the lower-case ASCII `prefix`, in any case.
+    private static func hasPrefix(_ text: String, _ prefix: StaticString) -> Bool {
+        prefix.withUTF8Buffer { prefix in
+            text.utf8.count >= prefix.count && zip(text.utf8, prefix).allSatisfy { byte, lower in
+                byte == lower || (byte >= 65 && byte <= 90 && byte + 32 == lower)
+            }
+        }
     }
 
     /// A picture's URL as pages load it: `external`, with `http:` raised to `https:`, since the
@@ -24,7 +37,7 @@ extension Routes {
     /// some sources still name `http://` images, which their servers also give over https).
     public static func secureImage(_ url: String) -> String? {
         let trimmed = url.trimmingSpaces
-        guard trimmed.lowercased().hasPrefix("http://") else { return external(trimmed) }
+        guard hasPrefix(trimmed, "http://") else { return external(trimmed) }
         return external("https://" + trimmed.dropFirst("http://".count))
     }
 
@@ -41,6 +54,11 @@ extension Routes {
 
     private static func isURLByte(_ byte: UInt8) -> Bool {
         if (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) { return true }
-        return "-._~:/?#@!$&+,;=%".utf8.contains(byte)
+        switch byte {
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ":"), UInt8(ascii: "/"),
+             UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"),
+             UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "%"): return true
+        default: return false
+        }
     }
 }

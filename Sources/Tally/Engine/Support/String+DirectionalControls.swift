@@ -10,7 +10,9 @@ extension String {
     /// The text without directional controls: the one rule for every place a name or text from
     /// data is shown (pages, titles, attributes, meta tags, search results, contact cards).
     public var removingDirectionalControls: String {
-        guard unicodeScalars.contains(where: Self.isDirectionalControl) else { return self }
+        // Each control is three bytes led by 0xE2: text without that byte (most text) is not
+        // decoded scalar by scalar, which every value shown on every page paid for.
+        guard utf8.contains(0xE2), unicodeScalars.contains(where: Self.isDirectionalControl) else { return self }
         return String(String.UnicodeScalarView(unicodeScalars.filter { !Self.isDirectionalControl($0) }))
     }
 }

@@ -4,6 +4,8 @@
 /// hashtags' documents from where these left them, instead of reading and tokenising every post.
 struct TwitterSearchState: Equatable {
     static let key = "twitter-search"
+    /// Under this key the continuation check lends the previous state it decoded.
+    static let continuedKey = "twitter-search:continued"
 
     /// The store and its clock when the documents were read.
     var store: String

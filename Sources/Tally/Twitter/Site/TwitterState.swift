@@ -19,6 +19,9 @@ struct TwitterState: Equatable {
     /// Each timeline by id.
     var timelines: [Int64: UInt64] = [:]
 
+    /// Under this key a build's sections share `users` with the search's continuation check.
+    static let usersKey = "twitter:users"
+
     struct Digests: Equatable {
         var head: UInt64
         var page: UInt64
