@@ -215,11 +215,13 @@ struct IncrementalBuildTests {
         #expect(try project.page("charts/index.html").contains("Edited chart list."))
         try expectSameAsClean(project, after: "a chart template edit", templates: theme.path)
 
-        // A Twitter template: every Twitter page is planned again.
+        // A Twitter template: the pages of the section made with it (People), not the other
+        // Twitter sections' nor the charts'.
         try edit("twitter/people.md", adding: "Edited people list.")
         let twitter = try project.build(templates: theme.path)
         #expect(twitter.updated)
-        #expect(twitter.pages > charts.pages)
+        let peoplePages = project.outputFiles().filter { $0.hasPrefix("people/") && $0.hasSuffix(".html") }.count
+        #expect(peoplePages > 0 && twitter.pages <= peoplePages + 2, "\(twitter.pages) of \(full.pages); \(peoplePages) people pages")
         #expect(try project.page("people/index.html").contains("Edited people list."))
         try expectSameAsClean(project, after: "a Twitter template edit", templates: theme.path)
 
@@ -238,6 +240,80 @@ struct IncrementalBuildTests {
         let whole = try project.build(templates: theme.path)
         #expect(!whole.updated)
         try expectSameAsClean(project, after: "a layout edit", templates: theme.path)
+    }
+
+    @Test("a template or a partial it includes edited: only the sections whose pages use it are planned; a card's partial or an import with it plans the source; each equals a clean build")
+    func templateEditsPlanTheirSections() throws {
+        let project = TestProject()
+        let theme = project.folder.url.appendingPathComponent("theme")
+        try FileManager.default.copyItem(at: Fixture.repository.appendingPathComponent("templates"), to: theme)
+        func edit(_ template: String, adding line: String) throws {
+            let url = theme.appendingPathComponent(template)
+            let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+            try (text + "\n" + line + "\n").write(to: url, atomically: true, encoding: .utf8)
+        }
+        // A Markdown partial that only the searches' list includes.
+        try edit("twitter/_aside.md", adding: "An aside.")
+        try edit("twitter/searches.md", adding: "{{>twitter/_aside}}")
+        let data = Fixture.repository.appendingPathComponent("content/data")
+        for name in ["freebandnames-page1.json", "chart-songs-week1.json", "scala.json"] {
+            try FileManager.default.copyItem(at: data.appendingPathComponent(name), to: project.folder.url.appendingPathComponent(name))
+        }
+        try project.importFiles(["freebandnames-page1.json", "chart-songs-week1.json"])
+        let full = try project.build(templates: theme.path)
+        func pages(under folder: String) -> Int {
+            project.outputFiles().filter { $0.hasPrefix(folder) && $0.hasSuffix(".html") }.count
+        }
+
+        // A post's page template: the Posts section's pages (the list of all posts, each post and
+        // its pictures), no other.
+        try edit("twitter/tweet.md", adding: "Edited post.")
+        let posts = try project.build(templates: theme.path)
+        #expect(posts.updated)
+        let postsPages = pages(under: "tweets/") + pages(under: "all-tweets/")
+        #expect(pages(under: "tweets/") > 0 && posts.pages <= postsPages + 2, "\(posts.pages) of \(full.pages)")
+        let someTweet = try #require(project.outputFiles().first { $0.hasPrefix("tweets/") && $0.hasSuffix("/index.html") })
+        #expect(try project.page(someTweet).contains("Edited post."))
+        try expectSameAsClean(project, after: "a post template edit", templates: theme.path)
+
+        // The partial: the Searches section's pages, whose list includes it.
+        try edit("twitter/_aside.md", adding: "Edited aside.")
+        let aside = try project.build(templates: theme.path)
+        #expect(aside.updated)
+        #expect(aside.pages <= pages(under: "searches/") + 2, "\(aside.pages) of \(full.pages)")
+        #expect(try project.page("searches/index.html").contains("Edited aside."))
+        try expectSameAsClean(project, after: "a partial's edit", templates: theme.path)
+
+        // A template no page uses: only what every build renders.
+        try edit("twitter/unused.md", adding: "Nobody's.")
+        let unused = try project.build(templates: theme.path)
+        #expect(unused.updated)
+        #expect(unused.pages <= 2, "\(unused.pages) of \(full.pages)")
+        try expectSameAsClean(project, after: "an unused template added", templates: theme.path)
+
+        // The post card (an HTML partial, rendered outside pages): every Twitter page.
+        try edit("twitter/_card.html", adding: "<!-- edited card -->")
+        let card = try project.build(templates: theme.path)
+        #expect(card.updated)
+        #expect(card.pages > pages(under: "tweets/") + pages(under: "people/"), "\(card.pages) of \(full.pages)")
+        try expectSameAsClean(project, after: "a card partial's edit", templates: theme.path)
+
+        // An import with a template edit: the store changed, so the sections plan what changed as
+        // before, and the edited template's source plans whole.
+        try project.importFiles(["scala.json"])
+        try edit("twitter/people.md", adding: "Edited people list.")
+        let both = try project.build(templates: theme.path)
+        #expect(both.updated)
+        #expect(try project.page("people/index.html").contains("Edited people list."))
+        try expectSameAsClean(project, after: "an import with a template edit", templates: theme.path)
+
+        // Nothing changed since: the People list's own template makes that page alone (with the
+        // search page and the home page, which every build makes).
+        try edit("twitter/people.md", adding: "Edited again.")
+        let again = try project.build(templates: theme.path)
+        #expect(again.pages <= 3, "\(again.pages) of \(full.pages)")
+        #expect(try project.page("people/index.html").contains("Edited again."))
+        try expectSameAsClean(project, after: "a template edit after an import", templates: theme.path)
     }
 
     @Test("a term searched on Mastodon, then on Bluesky, then on Twitter and again on Mastodon: each rebuild equals a clean build")

@@ -21,8 +21,23 @@ public final class BuildMemory: @unchecked Sendable {
     private var shelfPlace: (folder: URL, site: String)?
     private var shelves: [String: PartShelf] = [:]
     private var started = false
+    private var editedTemplates: Set<String> = []
 
     public init() {}
+
+    /// Whether the template `name` was edited since the build whose site this one updates, when
+    /// the store is as that build found it: a section that names the template in
+    /// `SiteSection.replannedTemplates` then plans that template's pages again itself, as the
+    /// rest of its source plans only what changed. False in any other build.
+    public func edited(template name: String) -> Bool {
+        lock.withLock { editedTemplates.contains(name) }
+    }
+
+    /// The templates `edited(template:)` answers for, set by the build before any section plans.
+    var edited: Set<String> {
+        get { lock.withLock { editedTemplates } }
+        set { lock.withLock { editedTemplates = newValue } }
+    }
 
     /// The state `source` kept in the build whose site this one updates; nil in a full build.
     public func previousState(for source: String) -> [UInt8]? {

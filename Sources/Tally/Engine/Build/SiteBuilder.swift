@@ -61,9 +61,9 @@ public struct SiteBuilder {
                                   cacheFolder: usesCache ? project.cacheURL : nil, warn: warn, progress: progress, theme: theme)
         // Only sources that hold data get a card, a place in the header and pages.
         let parts = try steps.run("gather sources") {
-            try sources.compactMap { source -> (card: HomeCard, sections: [(key: String, section: any SiteSection)])? in
+            try sources.compactMap { source -> (card: HomeCard, sections: [(key: String, section: any SiteSection)], source: String)? in
                 guard let card = try source.homeCard(context) else { return nil }
-                return (card, try source.sections(context).map { (key: "\(source.id):\($0.name)", section: $0) })
+                return (card, try source.sections(context).map { (key: "\(source.id):\($0.name)", section: $0) }, source.id)
             }
         }
         let sections = parts.flatMap(\.sections)
@@ -79,8 +79,9 @@ public struct SiteBuilder {
 
         // Nothing the pages are made from changed: only the home page and site.js, which carry the
         // build time, are written again.
+        let sectionInputs = sections.map(\.section.inputs)
         let fingerprint = BuildFingerprint.make(store: stamp!, theme: theme, site: site, project: project, sources: sources,
-                                                notFoundRoot: notFoundRoot, inputs: sections.compactMap(\.section.inputs))
+                                                notFoundRoot: notFoundRoot, inputs: sectionInputs.compactMap { $0 })
         let home = try renderer.render(try homePage(cards: parts.map(\.card), site: site, renderer: renderer))
         let refreshed = try steps.run("check for changes") {
             try output.refresh(fingerprint: fingerprint.all, [OutputFile(path: Routes.home, bytes: Array(home.utf8)),
@@ -93,11 +94,23 @@ public struct SiteBuilder {
         // A site built from the same binary, theme and settings is updated: sources that kept a
         // state plan only what changed since, and their other files stay.
         var previous = output.previousStates(global: fingerprint.global)
+        // With the store as the previous build found it, the sections no edited template reaches
+        // would make the same files: they are not planned, and their files stay. Those whose
+        // edited templates make pages they plan again by themselves (a list page) do so. A section
+        // with inputs of its own (a time window, which may also show the build's time) is always
+        // planned.
+        let templates = TemplateDependencies()
+        let plain = sections.indices.filter { sectionInputs[$0] == nil }.map { (sections[$0].key, sections[$0].section.replannedTemplates) }
+        let edits = previous.map { TemplateDependencies.plan(sections: plain, theme: theme, store: stamp!.text, previous: $0) } ?? TemplateDependencies.Plan()
+        let carried = edits.carried
+        context.memory.edited = edits.edited
         // A source whose own templates changed plans every page (its previous state is set
-        // aside); the digests are kept beside the states for the next build to compare.
+        // aside), unless each of its sections is carried over or plans its edited pages alone;
+        // the digests are kept beside the states for the next build to compare.
         for (id, digest) in fingerprint.themes {
             let key = "theme:" + id
-            if previous?[key] != Array(digest.utf8) { previous?[id] = nil }
+            let handled = parts.first { $0.source == id }?.sections.allSatisfy { edits.carried.contains($0.key) || edits.alone.contains($0.key) } ?? false
+            if previous?[key] != Array(digest.utf8), !handled { previous?[id] = nil }
             context.memory.keep(Array(digest.utf8), for: key)
         }
         if let place = output.shelfPlace { context.memory.placeShelves(in: place.folder, site: place.site) }
@@ -109,7 +122,7 @@ public struct SiteBuilder {
         // The sections whose files an update keeps unless made again; the search's record files
         // that continue the previous build's are added once its thread read them back. Asked
         // once the sections plan: telling what changed is their first work, on their threads.
-        func keptSections() -> [String] { !updates ? [] : sections.filter(\.section.keepsUnplanned).map(\.key) }
+        func keptSections() -> [String] { !updates ? [] : sections.filter { carried.contains($0.key) || $0.section.keepsUnplanned }.map(\.key) }
         // Read once every file is made: the search keeps its sources' states as its thread ends.
         let memory = context.memory
         func record() -> BuildRecord {
@@ -166,6 +179,7 @@ public struct SiteBuilder {
             // its section, in order, and names it if it failed.
             var sectionSinks: [PageSink] = []
             let planning = SectionPlanning(count: sections.count, width: Self.planningWidth) { index in
+                guard !carried.contains(sections[index].key) else { return }
                 try sections[index].section.plan(into: sectionSinks[index])
                 try sectionSinks[index].flush()
             }
@@ -173,6 +187,7 @@ public struct SiteBuilder {
                 PageSink(chunkSize: 256, render: { pages in
                     // Another section failed: nothing of this build is kept.
                     try planning.checkStopped()
+                    templates.record(pages, section: key)
                     try pipeline.submit(.pages(pages, section: key))
                 }, write: { file in
                     try planning.checkStopped()
@@ -219,6 +234,8 @@ public struct SiteBuilder {
                 try emit(OutputFile(path: Routes.siteScript, bytes: site.script))
             }
             pages = sink.pageCount + sectionSinks.reduce(0) { $0 + $1.pageCount } + 1
+            templates.keep(in: memory, sections: sections.map(\.key), kept: Set(keptSections), previous: memory.previousState(for:), theme: theme,
+                           store: stamp!.text)
             failed = false
         } }
         let report = !updates ? try output.write(fingerprint: fingerprint.all, record: record(), produce)

@@ -31,3 +31,33 @@ extension Theme {
         return (digest(parts[""] ?? []), digests)
     }
 }
+
+/// The theme's templates one by one, so that a rebuild after a template edit can tell which
+/// sections' pages it reaches (`TemplateDependencies`).
+extension Theme {
+    /// Each template's own digest by name (`twitter/people`, `twitter/_card`, `layout.html`).
+    var templateDigests: [String: String] {
+        templateTexts.mapValues { Manifest.digest(Array($0.utf8)) }
+    }
+
+    /// Whether `name` is an HTML partial (`<source>/_card.html`): rendered once per item by
+    /// `SharedParts`, outside any page's template, and kept from build to build on shelves.
+    func isHTMLPartial(_ name: String) -> Bool {
+        name != "layout.html" && files[name + ".html"] != nil
+    }
+
+    /// `names` with every partial they include, however deep (a name with no template is kept:
+    /// adding that template changes the pages); nil when a template picks a partial by a value
+    /// (`{{>*name}}`), which could be any.
+    func closure(of names: Set<String>) -> Set<String>? {
+        var reached = names
+        var frontier = Array(names)
+        while let name = frontier.popLast() {
+            for partial in TemplateSkeletons.partials(in: templateTexts[name] ?? "") {
+                if partial.hasPrefix("*") { return nil }
+                if reached.insert(partial).inserted { frontier.append(partial) }
+            }
+        }
+        return reached
+    }
+}

@@ -17,7 +17,8 @@ public struct PreviewServer: Sendable {
     /// Receives what the server has to say: its address, each rebuild, build errors.
     public var log: @Sendable (String) -> Void
     /// How often the project is checked for changes: an edit waits up to this long to be noticed.
-    public var interval: Duration = .milliseconds(100)
+    /// A check only reads the size and time of each watched file, so checking often costs little.
+    public var interval: Duration = .milliseconds(40)
     /// How long a connection may stay idle, a request included: one that never completes its
     /// headers is closed after this, so a slow or stuck client holds nothing for ever.
     public var idleTimeout: Duration = .seconds(15)
@@ -113,6 +114,7 @@ public struct PreviewServer: Sendable {
                 try? await Task.sleep(for: interval)
                 let now = watcher.fingerprint()
                 guard now != known else { continue }
+                let watched = watcher.paths
                 known = now
                 do {
                     let (report, served) = try build(true)
@@ -122,8 +124,16 @@ public struct PreviewServer: Sendable {
                 } catch {
                     log("tally: \(error) (still serving the previous build)")
                 }
-                // Whatever the build itself touched (the store's files) is not a change to react to.
-                known = watcher.fingerprint()
+                // Whatever the build itself touched (the store's files) is not a change to react
+                // to; an edit saved while it ran is, at the next check.
+                let after = watcher.fingerprint()
+                // It watches other files now: they are taken as they are.
+                guard watcher.paths == watched else {
+                    known = after
+                    continue
+                }
+                known = now.filter { !watcher.store.contains($0.key) }
+                for path in watcher.store { known[path] = after[path] }
             }
         }
         defer { watching.cancel() }
@@ -183,12 +193,12 @@ struct PreviewResponder: HTTPResponder {
             return respond(.ok, type: "text/javascript; charset=utf-8", Array(PreviewReload.script.utf8), head: request.method == .head)
         }
         if path == PreviewReload.generationPath {
-            // Held while the named build is still the one served (checked every 25 ms: a lock's
+            // Held while the named build is still the one served (checked every 5 ms: a lock's
             // read, cheaper than waking waiters from the build), answered as soon as it is not.
             if let after = request.uri.queryParameters.get("after", as: Int.self) {
                 let deadline = ContinuousClock.now + hold
                 while state.generation == after, ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(25))
+                    try await Task.sleep(for: .milliseconds(5))
                 }
             }
             return respond(.ok, type: "text/plain; charset=utf-8", Array("\(state.generation)".utf8), head: request.method == .head)
@@ -231,11 +241,13 @@ struct PreviewResponder: HTTPResponder {
 /// modification times: no platform file-event API, and a project is small enough to walk.
 struct ProjectWatcher: Sendable {
     let paths: [String]
+    /// The store's files, which a build touches itself.
+    let store: [String]
 
     init(project: ProjectConfig) {
         let folder = project.folder
-        var paths = [folder.appendingPathComponent("content").path, folder.appendingPathComponent(ProjectConfig.fileName).path,
-                     project.storeURL.path, project.storeURL.path + "-wal"]
+        store = [project.storeURL.path, project.storeURL.path + "-wal"]
+        var paths = [folder.appendingPathComponent("content").path, folder.appendingPathComponent(ProjectConfig.fileName).path] + store
         paths.append(project.themeURL?.path ?? folder.appendingPathComponent(project.templates).path)
         self.paths = paths
     }

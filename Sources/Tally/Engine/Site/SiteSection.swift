@@ -17,12 +17,18 @@ public protocol SiteSection {
     /// build whose site is updated (`SiteContext.memory`): the previous build's files of the
     /// section that it does not hand over then stay as they are. Asked once planning may start.
     var keepsUnplanned: Bool { get }
+    /// Templates whose pages the section plans again by itself when they were edited and nothing
+    /// else changed (`BuildMemory.edited(template:)`), planning the rest as an update does: a
+    /// list page's own template. An edit to any other template its pages use (or a partial of
+    /// one) makes its source plan every page. None by default.
+    var replannedTemplates: Set<String> { get }
 }
 
 extension SiteSection {
     public var name: String { navigation?.title ?? "\(type(of: self))" }
     public var inputs: String? { nil }
     public var keepsUnplanned: Bool { false }
+    public var replannedTemplates: Set<String> { [] }
 }
 
 /// A link in the site's header: the section's name and its first page.

@@ -11,11 +11,12 @@ struct HashtagsSection: SiteSection {
 
     var navigation: NavigationEntry? { hashtags.isEmpty ? nil : Self.entry }
     var keepsUnplanned: Bool { changes.updates }
+    var replannedTemplates: Set<String> { ["twitter/hashtags"] }
 
     func plan(into sink: PageSink) throws {
         guard !hashtags.isEmpty else { return }
         let changed = try changes.changes()
-        if changed?.hashtagsIndex ?? true {
+        if changed?.hashtagsIndex ?? true || context.memory.edited(template: "twitter/hashtags") {
             let rows = hashtags.map { PageRow(text: "#" + $0.display, href: Routes.relative(from: Routes.hashtags, to: Routes.hashtag($0.folded)), count: $0.tweetCount) }
             try sink.longPage(SitePage(path: Routes.hashtags, template: "twitter/hashtags", title: "Hashtags", section: Self.entry.id,
                                    model: HashtagsPage(rows: rows, count: rows.count)))

@@ -13,6 +13,7 @@ struct PeopleSection: SiteSection {
 
     var navigation: NavigationEntry? { Self.entry }
     var keepsUnplanned: Bool { changes.updates }
+    var replannedTemplates: Set<String> { ["twitter/people"] }
 
     func plan(into sink: PageSink) throws {
         let changed = try changes.changes()
@@ -22,7 +23,7 @@ struct PeopleSection: SiteSection {
         for name in pinnedNames {
             if let person = directory.people[name.lowercased()] { pinned.append(PersonRow(person, from: Routes.people, directory: directory)) } else { missing.append("@" + name) }
         }
-        if changed?.peopleIndex ?? true {
+        if changed?.peopleIndex ?? true || context.memory.edited(template: "twitter/people") {
             let rows = rows.value
             try sink.longPage(SitePage(path: Routes.people, template: "twitter/people", title: "People", section: Self.entry.id, model: PeoplePage(
                 count: people.count, pinned: pinned, hasPinned: !pinned.isEmpty, missing: missing.joined(separator: ", "),

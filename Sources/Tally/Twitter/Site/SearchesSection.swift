@@ -15,6 +15,7 @@ struct SearchesSection: SiteSection {
 
     var navigation: NavigationEntry? { Self.entry }
     var keepsUnplanned: Bool { changes.updates }
+    var replannedTemplates: Set<String> { ["twitter/searches"] }
 
     /// What a popularity page is of, for its tables, plots and data files.
     private struct Subject {
@@ -29,7 +30,7 @@ struct SearchesSection: SiteSection {
         let changed = try changes.changes()
         let index = directory.terms
         let history = Array(terms.prefix(Self.historyLimit))
-        if changed?.searchesIndex ?? true {
+        if changed?.searchesIndex ?? true || context.memory.edited(template: "twitter/searches") {
             try sink.page(SitePage(path: Routes.searches, template: "twitter/searches", title: "Searches", section: Self.entry.id, model: SearchesPage(
                 rows: history.map { SearchRow($0, from: Routes.searches) }, hasRows: !history.isEmpty,
                 olderCount: terms.count - history.count, hasOlder: terms.count > history.count)))
