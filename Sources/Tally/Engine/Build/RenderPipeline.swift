@@ -28,6 +28,9 @@ final class RenderPipeline: @unchecked Sendable {
         }
     }
 
+    /// At most how many pages render together: a sink's chunk (256) with the long pages before it.
+    static let batchPages = 320
+
     private let condition = NSCondition()
     private var queue: [Work] = []
     private var waiting = 0
@@ -93,19 +96,16 @@ final class RenderPipeline: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            let work = queue.removeFirst()
+            let batch = takeBatch()
             let failed = failure != nil
             busy = true
             condition.unlock()
             var error: (any Error)?
+            var done = batch
             if !failed {
                 do {
-                    switch work {
-                    case .pages(let pages, let section):
-                        for var file in try renderer.renderAll(pages) {
-                            if file.section.isEmpty { file.section = section }
-                            try write(file)
-                        }
+                    switch batch[0] {
+                    case .pages: done = try renderPages(batch)
                     case .files(let files): for file in files { try write(file) }
                     case .section(let key): enter(key)
                     }
@@ -115,10 +115,95 @@ final class RenderPipeline: @unchecked Sendable {
             }
             condition.lock()
             busy = false
-            waiting -= work.weight
+            waiting -= done.reduce(0) { $0 + $1.weight }
             if let error, failure == nil { failure = error }
             condition.broadcast()
             condition.unlock()
         }
+    }
+
+    /// The next work, with the page work queued right after it when it is pages: pages queued one
+    /// after another render together, a chunk at a time on every core. Called with the lock held.
+    private func takeBatch() -> [Work] {
+        let work = queue.removeFirst()
+        var batch = [work]
+        guard case .pages(let pages, _) = work else { return batch }
+        var count = pages.count
+        while let next = queue.first, case .pages(let more, _) = next, count + more.count <= Self.batchPages {
+            batch.append(queue.removeFirst())
+            count += more.count
+        }
+        return batch
+    }
+
+    /// Renders and writes `batch`'s pages; returns the work done, which grows by the page work
+    /// rendered ahead. Fewer pages than cores (a long page, a table of thousands of rows, comes
+    /// alone) render on a thread of their own while this one renders the pages queued after them,
+    /// so no core waits for the long page; every file is still written in the order submitted.
+    private func renderPages(_ batch: [Work]) throws -> [Work] {
+        let pages = Self.pages(of: batch)
+        guard pages.count < PageRenderer.workers else {
+            try write(try renderer.renderAll(pages.map(\.page)), of: pages)
+            return batch
+        }
+        let renderer = renderer
+        let first = RenderedAhead()
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let result = Result { try renderer.renderAll(pages.map(\.page)) }
+            condition.lock()
+            first.result = result
+            condition.broadcast()
+            condition.unlock()
+        }
+        var done = batch
+        var later: [(files: [[OutputFile]], pages: [(page: SitePage, section: String)])] = []
+        var failure: (any Error)?
+        while failure == nil {
+            condition.lock()
+            while queue.isEmpty && first.result == nil && !stopped { condition.wait() }
+            guard first.result == nil, let next = queue.first, case .pages = next else {
+                condition.unlock()
+                break
+            }
+            let ahead = takeBatch()
+            condition.unlock()
+            done += ahead
+            let aheadPages = Self.pages(of: ahead)
+            do {
+                later.append((try renderer.renderAll(aheadPages.map(\.page)), aheadPages))
+            } catch {
+                failure = error
+            }
+        }
+        condition.lock()
+        while first.result == nil { condition.wait() }
+        let result = first.result!
+        condition.unlock()
+        try write(try result.get(), of: pages)
+        if let failure { throw failure }
+        for (files, pages) in later { try write(files, of: pages) }
+        return done
+    }
+
+    private static func pages(of batch: [Work]) -> [(page: SitePage, section: String)] {
+        batch.flatMap { work -> [(page: SitePage, section: String)] in
+            guard case .pages(let pages, let section) = work else { return [] }
+            return pages.map { ($0, section) }
+        }
+    }
+
+    /// Hands each page's files to `write`, under the page's section when they name none.
+    private func write(_ files: [[OutputFile]], of pages: [(page: SitePage, section: String)]) throws {
+        for (index, files) in files.enumerated() {
+            for var file in files {
+                if file.section.isEmpty { file.section = pages[index].section }
+                try write(file)
+            }
+        }
+    }
+
+    /// The pages rendered on a thread of their own, once done (guarded by the stage's condition).
+    private final class RenderedAhead: @unchecked Sendable {
+        var result: Result<[[OutputFile]], any Error>?
     }
 }

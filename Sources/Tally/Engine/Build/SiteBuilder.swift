@@ -234,7 +234,7 @@ public struct SiteBuilder {
                 try emit(OutputFile(path: Routes.siteScript, bytes: site.script))
             }
             pages = sink.pageCount + sectionSinks.reduce(0) { $0 + $1.pageCount } + 1
-            templates.keep(in: memory, sections: sections.map(\.key), kept: Set(keptSections), previous: memory.previousState(for:), theme: theme,
+            templates.keep(in: memory, sections: sections.map(\.key), kept: Set(keptSections()), previous: memory.previousState(for:), theme: theme,
                            store: stamp!.text)
             failed = false
         } }
