@@ -105,8 +105,13 @@ struct FetchCommandsTests {
         let project = try newProject()
         let fetched = try run(command, server, in: project)
         #expect(fetched.status == 0, "\(fetched.stderr)")
-        #expect(lines(fetched.stderr).count == 1 && fetched.stderr.hasSuffix(": the server asks to wait (HTTP 429); waiting 1 seconds\n"), "\(fetched.stderr)")
-        #expect(server.requests.filter { $0.path.contains(command.failing) }.count == 2)
+        // A loopback connection can still drop under a loaded machine (a fresh clone's CI once
+        // saw it on the first page), and the client asks again, as it should, in a line of its
+        // own: that retry is not what this test is about.
+        let dropped = lines(fetched.stderr).filter { $0.contains(": the connection dropped; asking again (") }
+        let notices = lines(fetched.stderr).filter { !dropped.contains($0) }
+        #expect(notices.count == 1 && notices[0].hasSuffix(": the server asks to wait (HTTP 429); waiting 1 seconds"), "\(fetched.stderr)")
+        #expect(server.requests.filter { $0.path.contains(command.failing) }.count == 2 + dropped.filter { $0.contains(command.failing) }.count)
         #expect(!command.secrets.contains { fetched.stderr.contains($0) || fetched.stdout.contains($0) })
         #expect(lines(fetched.stdout).count == command.pages)
         let stored = try count(command, in: project)
