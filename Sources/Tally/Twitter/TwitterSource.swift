@@ -80,21 +80,19 @@ public struct TwitterSource: DataSource {
         TwitterArchive.dataFolder(in: url) != nil || MastodonExport.exportFolder(in: url) != nil
     }
 
+    public func prepare(_ context: SiteContext) throws {
+        context.memory.share(try TwitterPrelude(store: context.store), for: TwitterPrelude.key)
+    }
+
     public func sections(_ context: SiteContext) throws -> [any SiteSection] {
-        // First: rows stamped after it are planned again by the next build, even if this one saw them.
-        let clock = try context.store.twitterClock()
-        // Everyone with a page, with three counts each, read on a connection of its own beside
-        // the reads below (at 100,000 posts a tenth of a second each way); the searches per
-        // author, as long again, on a third.
-        let reader = try context.store.reader()
-        let counter = try context.store.reader()
-        let countingSearches = MadeAside { Result { try counter.searchesPerAuthor() } }
-        let readingPeople = MadeAside { Result { try reader.peopleBeforeSearches() } }
+        // Started by `prepare`, beside the home card, or now (the clock is read first either way).
+        let prelude = try context.memory.take(TwitterPrelude.self, for: TwitterPrelude.key) ?? TwitterPrelude(store: context.store)
+        let clock = prelude.clock
         let terms = try context.store.allTerms()
         let hashtags = try context.store.hashtags()
         let timelines = try context.store.timelines()
         let users = try context.store.allUsers()
-        let people = Store.people(try readingPeople.value.get(), searches: try countingSearches.value.get())
+        let people = try prelude.everyone()
         let mediaFolder = context.store.filesFolder.appendingPathComponent(id).appendingPathComponent("media")
         let media = Set(((try? FileManager.default.contentsOfDirectory(atPath: mediaFolder.path)) ?? []).filter { TwitterArchive.isKeptPicture($0, in: mediaFolder) })
         let directory = TwitterDirectory(terms: terms, people: people, hashtags: hashtags, localMedia: media)

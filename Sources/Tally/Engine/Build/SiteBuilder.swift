@@ -61,7 +61,9 @@ public struct SiteBuilder {
                                   cacheFolder: usesCache ? project.cacheURL : nil, warn: warn, progress: progress, theme: theme)
         // Only sources that hold data get a card, a place in the header and pages.
         let parts = try steps.run("gather sources") {
-            try sources.compactMap { source -> (card: HomeCard, sections: [(key: String, section: any SiteSection)], source: String)? in
+            // Every source's first reads start at once, beside the cards.
+            for source in sources { try source.prepare(context) }
+            return try sources.compactMap { source -> (card: HomeCard, sections: [(key: String, section: any SiteSection)], source: String)? in
                 guard let card = try source.homeCard(context) else { return nil }
                 return (card, try source.sections(context).map { (key: "\(source.id):\($0.name)", section: $0) }, source.id)
             }
@@ -228,8 +230,13 @@ public struct SiteBuilder {
                 for file in HostingFiles.make(pagePaths: Set(pagePaths.paths).sorted(), baseURL: project.baseURL) { try emit(file) }
             }
             try step("assets", key: "assets") {
-                for (name, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
-                    try emit(OutputFile(path: Routes.asset(name), bytes: AssetMinifier.minified(name: name, bytes: bytes)))
+                // An update keeps the theme's assets the previous build wrote: the global
+                // fingerprint it matched holds the theme's files and this binary, so minifying
+                // them again would make the same bytes, on one core at the build's end.
+                if !updates {
+                    for (name, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
+                        try emit(OutputFile(path: Routes.asset(name), bytes: AssetMinifier.minified(name: name, bytes: bytes)))
+                    }
                 }
                 try emit(OutputFile(path: Routes.siteScript, bytes: site.script))
             }
@@ -239,7 +246,7 @@ public struct SiteBuilder {
             failed = false
         } }
         let report = !updates ? try output.write(fingerprint: fingerprint.all, record: record(), produce)
-            : try output.update(fingerprint: fingerprint.all, record: record(), keeping: Set(keptSections() + search.carriedOver.sections), produce)
+            : try output.update(fingerprint: fingerprint.all, record: record(), keeping: Set(keptSections() + search.carriedOver.sections + ["assets"]), produce)
         // Two names whose slugs met (only a forged 48-bit hash can): the first page stays.
         for path in report.duplicates { warn?("\(path): two pages share this path; the first was kept, the other left out") }
         var built = BuildReport(pages: pages, files: report.files, changed: report.changed, removed: report.removed, output: outputName,

@@ -148,21 +148,23 @@ extension SiteWriter {
         }
         var folders = FolderMaker(root: output.path)
         var emptied = Set<String>()
+        // Paths joined as strings: a file URL asks the file system whether each is a folder.
+        let stagingPath = staging.path, outputPath = output.path
         for line in lines {
             if line.hasPrefix("put ") {
                 let path = String(line.dropFirst(4))
-                let source = try Self.resolve(path, under: staging)
-                guard access(source.path, F_OK) == 0 else { continue }
+                let source = try Self.resolve(path, under: stagingPath)
+                guard access(source, F_OK) == 0 else { continue }
                 try folders.make(parentOf: path)
-                let target = try Self.resolve(path, under: output)
-                guard rename(source.path, target.path) == 0 else {
+                let target = try Self.resolve(path, under: outputPath)
+                guard rename(source, target) == 0 else {
                     throw OutputError(path: path, reason: "cannot be moved into \(output.path) (\(String(cString: strerror(errno))))")
                 }
                 CrashPoint.reach("update-moving")
             } else if line.hasPrefix("drop ") {
                 let path = String(line.dropFirst(5))
-                let target = try Self.resolve(path, under: output)
-                if unlink(target.path) != 0 && errno != ENOENT {
+                let target = try Self.resolve(path, under: outputPath)
+                if unlink(target) != 0 && errno != ENOENT {
                     throw OutputError(path: path, reason: "cannot be removed (\(String(cString: strerror(errno))))")
                 }
                 var folder = (path as NSString).deletingLastPathComponent

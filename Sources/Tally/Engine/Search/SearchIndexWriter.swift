@@ -320,16 +320,17 @@ enum PostingCode {
         for value in bits { out.append(alphabet[Int(value)]) }
     }
 
+    /// High groups first, each but the last marked by adding 32. Counted before written, not
+    /// gathered in an array: a rebuild writes every posting of the index again, and an array per
+    /// number was two thirds of that.
     static func appendNumber(_ value: Int, to out: inout [UInt8]) {
-        var groups: [Int] = [value & 31]
-        var rest = value >> 5
-        while rest > 0 {
-            groups.append(rest & 31)
-            rest >>= 5
+        var shift = 0
+        while value >> (shift + 5) > 0 { shift += 5 }
+        while shift > 0 {
+            out.append(alphabet[((value >> shift) & 31) + 32])
+            shift -= 5
         }
-        for (offset, group) in groups.reversed().enumerated() {
-            out.append(alphabet[offset == groups.count - 1 ? group : group + 32])
-        }
+        out.append(alphabet[value & 31])
     }
 
     /// Each character's value in `alphabet`, or -1.

@@ -30,6 +30,9 @@ public protocol DataSource: Sendable {
     func makeSink(_ db: Database, options: ImportOptions) throws -> any ImportSink
     /// The same, with what earlier files of the open transaction left in `memo` (by default unused).
     func makeSink(_ db: Database, options: ImportOptions, memo: ImportMemo) throws -> any ImportSink
+    /// Starts, on threads of their own, the reads `sections` begins with, before the build asks
+    /// for the source's card: they run beside it. None by default.
+    func prepare(_ context: SiteContext) throws
     /// The source's sections, in navigation order; each plans its pages lazily.
     func sections(_ context: SiteContext) throws -> [any SiteSection]
     /// The source's card on the home page, or nil when it holds no data.
@@ -84,6 +87,7 @@ extension DataSource {
     }
     public var deferrableIndexes: [String] { [] }
     public var foreignKeyChecks: [String: String] { [:] }
+    public func prepare(_ context: SiteContext) throws {}
     public func sections(_ context: SiteContext) throws -> [any SiteSection] { [] }
     public func homeCard(_ context: SiteContext) throws -> HomeCard? { nil }
     public func stats(_ db: Database) throws -> SourceStats? { nil }

@@ -82,6 +82,8 @@ struct TwitterSearchState: Equatable {
         for _ in 0..<2 {
             guard let count = reader.number(), count <= UInt64(bytes.count) else { return nil }
             var map: [String: Newest] = [:]
+            // Each entry is at least 40 bytes (five 8-byte fields): a damaged count reserves no more than the bytes could hold.
+            map.reserveCapacity(Int(min(count, UInt64(bytes.count / 40))))
             for _ in 0..<count {
                 guard let key = reader.text(), let tweetID = reader.text(), let date = reader.integer(), let display = reader.text(),
                       let first = reader.number() else { return nil }

@@ -1,0 +1,27 @@
+/// The reads the Twitter sections begin with, started before the home card is made so that they
+/// run beside it (`TwitterSource.prepare`): everyone with a page, with three counts each, and the
+/// searches per author, each on a connection of its own (at 100,000 posts a tenth of a second
+/// each, while the card's counts took a twentieth on the build's own connection).
+struct TwitterPrelude: Sendable {
+    /// Under this key `prepare` lends the prelude to `sections`, which takes it.
+    static let key = "twitter:prelude"
+
+    /// Read first: rows stamped after it are planned again by the next build, even if this one saw them.
+    let clock: TwitterClock
+    let people: MadeAside<Result<[StoredPerson], any Error>>
+    let searches: MadeAside<Result<[String: Int], any Error>>
+
+    /// Starts the reads on connections of their own.
+    init(store: Store) throws {
+        clock = try store.twitterClock()
+        let reader = try store.reader()
+        let counter = try store.reader()
+        searches = MadeAside { Result { try counter.searchesPerAuthor() } }
+        people = MadeAside { Result { try reader.peopleBeforeSearches() } }
+    }
+
+    /// Everyone with a page, with their searches counted, once both reads are done.
+    func everyone() throws -> [StoredPerson] {
+        Store.people(try people.value.get(), searches: try searches.value.get())
+    }
+}
