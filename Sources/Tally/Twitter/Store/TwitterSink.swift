@@ -386,6 +386,7 @@ final class TwitterSink: ImportSink {
     /// Writes the summed mention counts and tweet counts of the file.
     func finish() throws -> any ImportReport {
         try writeTags()
+        guard !pending.isEmpty || !newLinks.isEmpty else { return summary }
         // Many rows to a statement, each summed into its row as a statement of its own would.
         let upsert = try BatchedInsert(db, head: "INSERT INTO term_mention (term_id, mention_id, kind, folded, count)", columns: 5,
                                        tail: "ON CONFLICT(term_id, mention_id) DO UPDATE SET count = count + excluded.count",
