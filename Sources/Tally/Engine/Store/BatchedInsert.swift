@@ -15,29 +15,39 @@ final class BatchedInsert {
 
     private let db: Database
     private let head: String
+    private let tail: String
     private let tuple: String
     private let many: RawStatement
     /// Statements for fewer rows than `many`, by their number of rows, made as `flush()` needs them.
     private var fewer: [Int: RawStatement] = [:]
     private let columns: Int
     private let rowsPerStatement: Int
+    /// Whether `flush()` inserts what is left a row at a time (see `init`).
+    private let remainderByRow: Bool
     private var waiting: [Value] = []
     /// The waiting rows' texts, one after another, while their statement runs.
     private var texts: [UInt8] = []
 
-    /// `head` is the statement up to `VALUES` (`INSERT OR IGNORE INTO t (a, b)`).
-    init(_ db: Database, head: String, columns: Int, rowsPerStatement: Int = 64) throws {
+    /// `head` is the statement up to `VALUES` (`INSERT OR IGNORE INTO t (a, b)`); `tail` what
+    /// follows the rows, such as an upsert's `ON CONFLICT (…) DO UPDATE …`, which applies to each
+    /// row as it is inserted, as it would to a statement of that row alone. `remainderByRow` makes
+    /// `flush()` insert what is left a row at a time, with one statement, instead of making a
+    /// statement for each count of rows left: for inserts that flush rarely but with any count
+    /// left, where each such statement would stay in the connection's cache for nothing.
+    init(_ db: Database, head: String, columns: Int, tail: String = "", rowsPerStatement: Int = 64, remainderByRow: Bool = false) throws {
         self.db = db
         self.head = head
+        self.tail = tail
+        self.remainderByRow = remainderByRow
         tuple = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
         self.columns = columns
         self.rowsPerStatement = rowsPerStatement
-        many = try RawStatement(db, sql: Self.sql(head: head, tuple: tuple, rows: rowsPerStatement))
+        many = try RawStatement(db, sql: Self.sql(head: head, tuple: tuple, rows: rowsPerStatement, tail: tail))
         waiting.reserveCapacity(columns * rowsPerStatement)
     }
 
-    private static func sql(head: String, tuple: String, rows: Int) -> String {
-        head + " VALUES " + Array(repeating: tuple, count: rows).joined(separator: ", ")
+    private static func sql(head: String, tuple: String, rows: Int, tail: String) -> String {
+        head + " VALUES " + Array(repeating: tuple, count: rows).joined(separator: ", ") + (tail.isEmpty ? "" : " " + tail)
     }
 
     /// Rows waiting for their statement.
@@ -70,20 +80,27 @@ final class BatchedInsert {
     }
 
     /// Inserts the rows still waiting, in one statement of as many rows (each such statement is
-    /// made once per `BatchedInsert`, then kept).
+    /// made once per `BatchedInsert`, then kept), or a row at a time (`remainderByRow`).
     func flush() throws {
         guard !waiting.isEmpty else { return }
         precondition(waiting.count % columns == 0, "a row of \(columns) values")
-        let rows = waiting.count / columns
-        let statement: RawStatement
-        if let made = fewer[rows] {
-            statement = made
-        } else {
-            statement = try RawStatement(db, sql: Self.sql(head: head, tuple: tuple, rows: rows))
-            fewer[rows] = statement
-        }
         defer { waiting.removeAll(keepingCapacity: true) }
-        try run(statement, waiting)
+        if remainderByRow {
+            let one = try statement(rows: 1)
+            for start in stride(from: 0, to: waiting.count, by: columns) {
+                try run(one, Array(waiting[start..<start + columns]))
+            }
+        } else {
+            try run(try statement(rows: waiting.count / columns), waiting)
+        }
+    }
+
+    /// The statement for `rows` rows, made on first use.
+    private func statement(rows: Int) throws -> RawStatement {
+        if let made = fewer[rows] { return made }
+        let made = try RawStatement(db, sql: Self.sql(head: head, tuple: tuple, rows: rows, tail: tail))
+        fewer[rows] = made
+        return made
     }
 
     /// Binds the values and runs the statement. The texts are copied into one buffer, which

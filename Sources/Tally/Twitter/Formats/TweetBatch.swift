@@ -21,6 +21,10 @@ public struct TweetBatch: ImportBatch {
     /// What the sink writes for each of `tweets` and of `related`, once `prepare()` made it.
     var rows: [TweetRow]?
     var relatedRows: [TweetRow]?
+    /// The ids of `tweets` and of `related` as a JSON array, the argument the sink looks them up
+    /// in the store with, made by `prepare()`.
+    var ids: String?
+    var relatedIDs: String?
 
     public var itemCount: Int { tweets.count }
 
@@ -28,6 +32,8 @@ public struct TweetBatch: ImportBatch {
         guard rows?.count != tweets.count || relatedRows?.count != related.count else { return }
         rows = tweets.map(TweetRow.init)
         relatedRows = related.map(TweetRow.init)
+        ids = JSONArgument.array(tweets.lazy.map(\.id))
+        relatedIDs = JSONArgument.array(related.lazy.map(\.id))
     }
 
     public init(term: String?, fetchedAt: Int64? = nil, tweets: [ImportedTweet], related: [ImportedTweet] = []) {

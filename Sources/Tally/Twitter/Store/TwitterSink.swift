@@ -16,6 +16,8 @@ final class TwitterSink: ImportSink {
     private var pendingTags: [PendingTag] = []
     private let tagInsert: BatchedInsert
     private let tweetInsert: BatchedInsert
+    private let linkInsert: BatchedInsert
+    private let userUpsert: RawStatement
     /// This file's number on the store's change clock, stamped on the tweets and links it adds.
     private let seq: Int64
     /// How many mentions the memo's `knownMentions` holds at most before it starts over: a few tens of MB.
@@ -103,6 +105,20 @@ final class TwitterSink: ImportSink {
             INSERT INTO tweet (id, author_id, created_at, text, entities, lang, retweet_of, quoted_id, network, web_url, warning, seq, reply_to, reply_to_user,
                                reply_count, repost_count, quote_count, like_count)
             """, columns: 18)
+        // Made once a file, not once a page: each making built and looked up its 64 rows' SQL.
+        linkInsert = try BatchedInsert(db, head: "INSERT INTO term_tweet (term_id, tweet_id, seq)", columns: 3)
+        // Bound through the C API, not with GRDB's arguments array made and freed once a person.
+        userUpsert = try RawStatement(db, sql: """
+            INSERT INTO user (id, screen_name, name, avatar_url, bio, location, website, network) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET screen_name = excluded.screen_name, name = excluded.name,
+                avatar_url = coalesce(excluded.avatar_url, avatar_url), bio = coalesce(excluded.bio, bio),
+                location = coalesce(excluded.location, location), website = coalesce(excluded.website, website)
+            WHERE screen_name IS NOT excluded.screen_name OR name IS NOT excluded.name
+                OR (excluded.avatar_url IS NOT NULL AND avatar_url IS NOT excluded.avatar_url)
+                OR (excluded.bio IS NOT NULL AND bio IS NOT excluded.bio)
+                OR (excluded.location IS NOT NULL AND location IS NOT excluded.location)
+                OR (excluded.website IS NOT NULL AND website IS NOT excluded.website)
+            """)
         // A negative cache size is in KiB, a positive one in pages.
         let (pages, pageSize, cache) = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM pragma_page_count(), pragma_page_size(), pragma_cache_size()"))
             .map { ($0[0] as Int, $0[1] as Int, $0[2] as Int) } ?? (0, 4096, 0)
@@ -115,8 +131,8 @@ final class TwitterSink: ImportSink {
         batch.prepare()
         if batch.network != .twitter { summary.postNoun = "post" }
         for person in batch.people { try writeUser(person) }
-        let inserted = try storeTweets(batch.tweets, batch.rows!, counting: true)
-        summary.relatedTweets += try storeTweets(batch.related, batch.relatedRows!, counting: false).count
+        let inserted = try storeTweets(batch.tweets, batch.rows!, ids: batch.ids!, counting: true)
+        summary.relatedTweets += try storeTweets(batch.related, batch.relatedRows!, ids: batch.relatedIDs!, counting: false).count
         if let name = batch.timeline.map(Self.clean), !name.isEmpty { try addToTimeline(name, batch.tweets) }
         guard let text = batch.term.map(Self.clean), !text.isEmpty else { return }
         let tweets = batch.tweets
@@ -137,55 +153,61 @@ final class TwitterSink: ImportSink {
         }
     }
 
-    /// Inserts the tweets not yet stored (`rows` made from them, in order); returns the ids of those it inserted.
+    /// Inserts the tweets not yet stored (`rows` made from them, in order, and `ids` their ids as
+    /// a JSON array); returns the ids of those it inserted.
     ///
     /// The tweet rows go many to a statement (`BatchedInsert`), all of them before this returns:
     /// the links, tags and media that name them come after.
-    private func storeTweets(_ tweets: [ImportedTweet], _ rows: [TweetRow], counting: Bool) throws -> Set<String> {
+    private func storeTweets(_ tweets: [ImportedTweet], _ rows: [TweetRow], ids: String, counting: Bool) throws -> Set<String> {
         guard !tweets.isEmpty else { return [] }
-        let known = try existing(tweets.map(\.id), sql: "SELECT id FROM tweet WHERE id IN (SELECT value FROM json_each(?))")
+        let known = try existing(json: ids, sql: "SELECT id FROM tweet WHERE id IN (SELECT value FROM json_each(?))")
         var inserted = Set<String>()
         inserted.reserveCapacity(tweets.count)
         let countsUpdate = try PostCountsUpdate(db: db, seq: seq)
         var withMedia: [Int] = []
-        for (index, tweet) in tweets.enumerated() {
-            let author = try tweet.author.map(resolve)
+        // By index, each field read where it lies: a copy of each post (`for tweet in tweets`)
+        // retained and released every one of its texts.
+        for index in tweets.indices {
+            let id = tweets[index].id
+            let author = try tweets[index].author.map(resolve)
             if let author { try writeUser(author) }
-            if known.contains(tweet.id) || inserted.contains(tweet.id) {
+            let isKnown = known.contains(id)
+            if isKnown || inserted.contains(id) {
                 if counting { summary.knownTweets += 1 }
                 // A post twice in one document: its first row must be in the table to take the counts.
-                if !known.contains(tweet.id) { try tweetInsert.flush() }
-                try countsUpdate.run(tweet)
+                if !isKnown { try tweetInsert.flush() }
+                try countsUpdate.run(tweets[index])
                 continue
             }
-            inserted.insert(tweet.id)
+            inserted.insert(id)
             if counting {
                 summary.newTweets += 1
                 if author == nil { summary.authorless += 1 }
             }
-            tweetInsert.append(.text(tweet.id))
+            tweetInsert.append(.text(id))
             tweetInsert.append(.text(author?.id))
-            tweetInsert.append(.int(tweet.createdAt))
-            tweetInsert.append(.text(tweet.text.text))
+            tweetInsert.append(.int(tweets[index].createdAt))
+            tweetInsert.append(.text(tweets[index].text.text))
             tweetInsert.append(.text(rows[index].entities))
-            tweetInsert.append(.text(tweet.language))
-            tweetInsert.append(.text(tweet.retweetOf))
-            tweetInsert.append(.text(tweet.quotes))
-            tweetInsert.append(.text(tweet.network.rawValue))
-            tweetInsert.append(.text(tweet.webURL))
-            tweetInsert.append(.text(tweet.warning))
+            tweetInsert.append(.text(tweets[index].language))
+            tweetInsert.append(.text(tweets[index].retweetOf))
+            tweetInsert.append(.text(tweets[index].quotes))
+            tweetInsert.append(.text(tweets[index].network.rawValue))
+            tweetInsert.append(.text(tweets[index].webURL))
+            tweetInsert.append(.text(tweets[index].warning))
             tweetInsert.append(.int(seq))
-            tweetInsert.append(.text(tweet.replyTo))
-            tweetInsert.append(.text(tweet.replyToUser))
-            tweetInsert.append(Self.value(tweet.counts.replies))
-            tweetInsert.append(Self.value(tweet.counts.reposts))
-            tweetInsert.append(Self.value(tweet.counts.quotes))
-            tweetInsert.append(Self.value(tweet.counts.likes))
+            tweetInsert.append(.text(tweets[index].replyTo))
+            tweetInsert.append(.text(tweets[index].replyToUser))
+            let counts = tweets[index].counts
+            tweetInsert.append(Self.value(counts.replies))
+            tweetInsert.append(Self.value(counts.reposts))
+            tweetInsert.append(Self.value(counts.quotes))
+            tweetInsert.append(Self.value(counts.likes))
             try tweetInsert.endRow()
             for (key, display) in rows[index].mentions {
-                pendingTags.append(PendingTag(key: key, tweetID: tweet.id, display: display))
+                pendingTags.append(PendingTag(key: key, tweetID: id, display: display))
             }
-            if !tweet.media.isEmpty { withMedia.append(index) }
+            if !tweets[index].media.isEmpty { withMedia.append(index) }
         }
         try tweetInsert.flush()
         if !withMedia.isEmpty {
@@ -231,19 +253,15 @@ final class TwitterSink: ImportSink {
     /// Writes a person unless this transaction already wrote them as they are.
     private func writeUser(_ author: ImportedUser) throws {
         guard memo.writtenUsers[author.id] != author else { return }
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO user (id, screen_name, name, avatar_url, bio, location, website, network) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(id) DO UPDATE SET screen_name = excluded.screen_name, name = excluded.name,
-                avatar_url = coalesce(excluded.avatar_url, avatar_url), bio = coalesce(excluded.bio, bio),
-                location = coalesce(excluded.location, location), website = coalesce(excluded.website, website)
-            WHERE screen_name IS NOT excluded.screen_name OR name IS NOT excluded.name
-                OR (excluded.avatar_url IS NOT NULL AND avatar_url IS NOT excluded.avatar_url)
-                OR (excluded.bio IS NOT NULL AND bio IS NOT excluded.bio)
-                OR (excluded.location IS NOT NULL AND location IS NOT excluded.location)
-                OR (excluded.website IS NOT NULL AND website IS NOT excluded.website)
-            """)
-        try statement.execute(arguments: [author.id, author.screenName, author.name, author.avatarURL,
-                                          author.bio, author.location, author.website, author.network.rawValue])
+        userUpsert.bind(1, author.id)
+        userUpsert.bind(2, author.screenName)
+        userUpsert.bind(3, author.name)
+        userUpsert.bind(4, author.avatarURL)
+        userUpsert.bind(5, author.bio)
+        userUpsert.bind(6, author.location)
+        userUpsert.bind(7, author.website)
+        userUpsert.bind(8, author.network.rawValue)
+        try userUpsert.run()
         memo.writtenUsers[author.id] = author
     }
 
@@ -346,7 +364,6 @@ final class TwitterSink: ImportSink {
         let stored = indices.lazy.map { tweets[$0].id }.filter { !new.contains($0) }
         let known = try existing(Array(stored),
                                  sql: "SELECT tweet_id FROM term_tweet WHERE term_id = \(termID) AND tweet_id IN (SELECT value FROM json_each(?))")
-        let insert = try BatchedInsert(db, head: "INSERT INTO term_tweet (term_id, tweet_id, seq)", columns: 3)
         // Links from earlier pages of this file are already in term_tweet (this transaction sees
         // its own writes), so `known` covers them; only repeats within this page need a set, and
         // memory does not grow with the file.
@@ -356,36 +373,39 @@ final class TwitterSink: ImportSink {
         for index in indices {
             let id = tweets[index].id
             guard !known.contains(id), linked.insert(id).inserted else { continue }
-            try insert.add(.int(termID), .text(id), .int(seq))
+            try linkInsert.add(.int(termID), .text(id), .int(seq))
             newLinks[termID, default: 0] += 1
             for (key, display) in rows[index].mentions {
                 counts[key, default: PendingCount(display: display, count: 0)].count += 1
             }
         }
         pending[termID] = counts
-        try insert.flush()
+        try linkInsert.flush()
     }
 
     /// Writes the summed mention counts and tweet counts of the file.
     func finish() throws -> any ImportReport {
         try writeTags()
-        let upsert = try RawStatement(db, sql: """
-            INSERT INTO term_mention (term_id, mention_id, kind, folded, count) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT(term_id, mention_id) DO UPDATE SET count = count + excluded.count
-            """)
+        guard !pending.isEmpty || !newLinks.isEmpty else { return summary }
+        // Many rows to a statement, each summed into its row as a statement of its own would.
+        let upsert = try BatchedInsert(db, head: "INSERT INTO term_mention (term_id, mention_id, kind, folded, count)", columns: 5,
+                                       tail: "ON CONFLICT(term_id, mention_id) DO UPDATE SET count = count + excluded.count",
+                                       remainderByRow: true)
         for (termID, counts) in pending.sorted(by: { $0.key < $1.key }) {
             let mentions = try mentions(for: counts.mapValues(\.display), counted: true)
             // In mention order, so that the upserts walk `term_mention` from one end to the other.
             let ordered = counts.compactMap { key, value in mentions[key].map { (id: $0.id, key: key, value: value) } }.sorted { $0.id < $1.id }
             for (id, key, value) in ordered {
-                upsert.bind(1, termID)
-                upsert.bind(2, id)
-                upsert.bind(3, key.kind.rawValue)
-                upsert.bind(4, key.folded)
-                upsert.bind(5, Int64(value.count))
-                try upsert.run()
+                upsert.append(.int(termID))
+                upsert.append(.int(id))
+                upsert.append(.text(key.kind.rawValue))
+                upsert.append(.text(key.folded))
+                upsert.append(.int(Int64(value.count)))
+                try upsert.endRow()
                 summary.mentionsCounted += value.count
             }
+            // Before the next term's mentions are looked up: they may respell rows counted here.
+            try upsert.flush()
         }
         for (termID, added) in newLinks where added > 0 {
             try db.cachedStatement(sql: "UPDATE term SET tweet_count = tweet_count + ? WHERE id = ?").execute(arguments: [added, termID])
@@ -438,17 +458,24 @@ final class TwitterSink: ImportSink {
                 try count.run()
             }
         }
-        let insert = try RawStatement(db, sql: "INSERT INTO mention (kind, folded, display, counted) VALUES (?, ?, ?, ?)")
         // New mentions get ids in a stable order, so the same imports give the same store. Only
-        // the new ones are sorted: most of a file's mentions are known by then.
+        // the new ones are sorted: most of a file's mentions are known by then. They go many to a
+        // statement, each with the id SQLite would give it alone (one past the largest).
         let new = spellings.filter { found[$0.key] == nil }
-        for (key, display) in new.sorted(by: { ($0.key.kind.rawValue, $0.key.folded) < ($1.key.kind.rawValue, $1.key.folded) }) {
-            insert.bind(1, key.kind.rawValue)
-            insert.bind(2, key.folded)
-            insert.bind(3, display)
-            insert.bind(4, counted ? 1 : 0)
-            try insert.run()
-            found[key] = StoredMention(id: db.lastInsertedRowID, display: display, counted: counted)
+        if !new.isEmpty {
+            var id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT coalesce(max(id), 0) FROM mention")) ?? 0
+            let insert = try BatchedInsert(db, head: "INSERT INTO mention (id, kind, folded, display, counted)", columns: 5, remainderByRow: true)
+            for (key, display) in new.sorted(by: { ($0.key.kind.rawValue, $0.key.folded) < ($1.key.kind.rawValue, $1.key.folded) }) {
+                id += 1
+                insert.append(.int(id))
+                insert.append(.text(key.kind.rawValue))
+                insert.append(.text(key.folded))
+                insert.append(.text(display))
+                insert.append(.int(counted ? 1 : 0))
+                try insert.endRow()
+                found[key] = StoredMention(id: id, display: display, counted: counted)
+            }
+            try insert.flush()
         }
         if memo.knownMentions.count + found.count > Self.knownMentionLimit { memo.knownMentions.removeAll(keepingCapacity: true) }
         memo.knownMentions.merge(found) { _, new in new }
@@ -458,8 +485,13 @@ final class TwitterSink: ImportSink {
     /// The keys of `ids` that the query finds, in one query with the keys bound as a JSON array.
     private func existing(_ ids: [String], sql: String) throws -> Set<String> {
         guard !ids.isEmpty else { return [] }
+        return try existing(json: JSONArgument.array(ids), sql: sql)
+    }
+
+    /// The same, with the keys as a JSON array already.
+    private func existing(json: String, sql: String) throws -> Set<String> {
         let query = try RawStatement(db, sql: sql)
-        query.bind(1, JSONArgument.array(ids))
+        query.bind(1, json)
         return Set(try query.strings())
     }
 

@@ -86,6 +86,25 @@ struct BatchedInsertTests {
         #expect(try rows(queue) == ["1|NULL|first|NULL|c", "2|NULL|x|NULL|c", "3|NULL|y|NULL|c"])
     }
 
+    @Test("an upsert's clause after the rows applies to each row: a key already stored and a key twice in one statement are summed, the rows left inserted together or a row at a time",
+          arguments: [false, true])
+    func upsertTail(remainderByRow: Bool) throws {
+        let queue = try database()
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO wide (n, b, c) VALUES (1, 10, 'c')")
+            let insert = try BatchedInsert(db, head: "INSERT INTO wide (n, b, c)", columns: 3,
+                                           tail: "ON CONFLICT(n) DO UPDATE SET b = b + excluded.b", rowsPerStatement: 3,
+                                           remainderByRow: remainderByRow)
+            for (n, b) in [(1, 5), (2, 1), (2, 2), (3, 7), (1, 100)] {
+                try insert.add(.int(Int64(n)), .int(Int64(b)), .text("c"))
+            }
+            // One full statement ran (1, 2, 2); the remainder (3, 1) waits for `flush()`.
+            #expect(insert.waitingRows == 2)
+            try insert.flush()
+        }
+        #expect(try rows(queue) == ["1|NULL|NULL|115|c", "2|NULL|NULL|3|c", "3|NULL|NULL|7|c"])
+    }
+
     @Test("a row that breaks a constraint fails its statement, whose other rows are not kept; earlier statements' are")
     func failingRow() throws {
         let queue = try database()

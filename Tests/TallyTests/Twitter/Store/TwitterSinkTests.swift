@@ -63,6 +63,18 @@ struct TwitterSinkTests {
         #expect(try store.queue.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }.isEmpty)
     }
 
+    @Test("new mentions take the ids one past the largest, in kind and folded order, file after file")
+    func mentionIDs() throws {
+        let project = TestProject()
+        try project.folder.write(files)
+        try project.importFiles(["a.json", "b.json"])
+        let mentions = try project.store.queue.read { db in
+            try String.fetchAll(db, sql: "SELECT id || ' ' || kind || ' ' || folded || ' ' || counted FROM mention ORDER BY id")
+        }
+        #expect(mentions == ["1 hashtag apple 1", "2 hashtag swift 1", "3 hashtag zebra 1", "4 hashtag ärger 1",
+                             "5 user alice 1", "6 user bob 1", "7 user carol 1"])
+    }
+
     @Test("a tag no search counted names its mention too; the first search to count it gives the mention its spelling, and the tweet keeps its own")
     func uncountedTags() throws {
         let project = TestProject()
