@@ -49,11 +49,14 @@ final class SectionPlanning: @unchecked Sendable {
     }
 
     /// Waits until section `index` is planned. Throws `Failed` with the first section that failed
-    /// and its own error, also from a section that only stopped because of it.
+    /// and its own error, also from a section that only stopped because of it. A section that was
+    /// planned whole returns, even when a later one failed before this wait began: what a wait
+    /// says of its section must not depend on how soon it was asked.
     func wait(_ index: Int) throws {
         condition.lock()
         defer { condition.unlock() }
         while outcomes[index] == nil && !(stopped && index >= started) { condition.wait() }
+        if case .success? = outcomes[index] { return }
         if let failed { throw failed }
         guard let outcome = outcomes[index] else { throw Stopped() }
         try outcome.get()
