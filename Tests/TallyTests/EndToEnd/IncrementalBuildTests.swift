@@ -61,6 +61,23 @@ struct IncrementalBuildTests {
         #expect(updates >= 6)
     }
 
+    @Test("an update keeps the theme's assets, and writes them all again when one is gone from the site; each equals a clean build")
+    func assetsKeptOrWrittenAgain() throws {
+        let project = TestProject()
+        let data = Fixture.repository.appendingPathComponent("content/data")
+        let stylesheet = project.folder.url.appendingPathComponent("public/" + Routes.asset("tally.css"))
+        for (step, name) in ["freebandnames-page1.json", "freebandnames-page2.json", "scala.json"].enumerated() {
+            try FileManager.default.createDirectory(at: project.folder.url.appendingPathComponent("content"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: data.appendingPathComponent(name), to: project.folder.url.appendingPathComponent("content/" + name))
+            try project.importFiles(["content/" + name])
+            if step == 2 { try FileManager.default.removeItem(at: stylesheet) }
+            let report = try project.build()
+            #expect(report.updated == (step > 0), "\(name)")
+            #expect(FileManager.default.fileExists(atPath: stylesheet.path), "\(name)")
+            try expectSameAsClean(project, after: name)
+        }
+    }
+
     @Test("random imports, favorites, prunes and builds on generated tweets always equal a clean build")
     func randomSequences() throws {
         for seed in [1, 2, 3] as [UInt64] {

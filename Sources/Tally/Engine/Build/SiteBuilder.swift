@@ -232,8 +232,9 @@ public struct SiteBuilder {
             try step("assets", key: "assets") {
                 // An update keeps the theme's assets the previous build wrote: the global
                 // fingerprint it matched holds the theme's files and this binary, so minifying
-                // them again would make the same bytes, on one core at the build's end.
-                if !updates {
+                // them again would make the same bytes, on one core at the build's end. All are
+                // written again when one is gone from the site (every page needs them).
+                if !updates || theme.assets.keys.contains(where: { output.previousFile(Routes.asset($0)) == nil }) {
                     for (name, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
                         try emit(OutputFile(path: Routes.asset(name), bytes: AssetMinifier.minified(name: name, bytes: bytes)))
                     }
