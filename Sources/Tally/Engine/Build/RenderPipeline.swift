@@ -1,17 +1,12 @@
 import Foundation
 
-/// Renders and writes pages on threads of their own while sections go on planning, so that
-/// planning (reading the store) and rendering (every core) overlap instead of taking turns.
+/// Renders and writes pages on a stage of its own while sections go on planning, so that planning
+/// (one thread reading the store) and rendering (every core) overlap instead of taking turns.
 ///
-/// Each of `PageRenderer.workers` threads takes the next page submitted, renders it and puts its
-/// files in the page's place; one writer thread hands the files to `write` in the order submitted,
-/// so each planner's files reach the output in its page order and the build stays reproducible.
-/// No thread waits for another's batch: a long page (a table of thousands of rows) keeps one
-/// thread while the others render the pages after it, and writing a page's files overlaps
-/// rendering the next (the writer alone was a fifth of a 100k build's render stage, in which the
-/// other core waited). At most `capacity` pages and files wait at a time, rendered or not, so
-/// memory stays flat; a submit waits for room. The first error stops the stage: later work is
-/// dropped and the error is thrown to the planner by its next `submit` or `drain`.
+/// Work is done in the order it was submitted, so each planner's files reach the output in its
+/// page order and the build stays reproducible. At most `capacity` pages and files wait at a time, so memory stays
+/// flat; a submit waits for room. The first error stops the stage: later work is dropped and the
+/// error is thrown to the planner by its next `submit` or `drain`.
 final class RenderPipeline: @unchecked Sendable {
     /// What the stage does with one item.
     enum Work: Sendable {
@@ -33,25 +28,14 @@ final class RenderPipeline: @unchecked Sendable {
         }
     }
 
-    /// What the writer does at one place in the order: write files, or enter a step.
-    private enum Ready {
-        case files([OutputFile])
-        case section(String)
-    }
+    /// At most how many pages render together: a sink's chunk (256) with the long pages before it.
+    static let batchPages = 320
 
     private let condition = NSCondition()
-    /// Pages not yet taken by a renderer, with their places in the order; `head` is the next.
-    private var pages: [(place: Int, page: SitePage, section: String)] = []
-    private var head = 0
-    /// What is ready to write, by place, with its weight.
-    private var ready: [Int: (item: Ready, weight: Int)] = [:]
-    /// The next place to hand out, and the next the writer writes.
-    private var placed = 0
-    private var written = 0
+    private var queue: [Work] = []
     private var waiting = 0
-    private var running = 0
+    private var busy = false
     private var stopped = false
-    private var dropped = false
     private var failure: (any Error)?
     private let capacity: Int
     private let renderer: PageRenderer
@@ -66,16 +50,7 @@ final class RenderPipeline: @unchecked Sendable {
         self.capacity = capacity
         self.write = write
         self.enter = enter
-        running = PageRenderer.workers + 1
-        for _ in 0..<PageRenderer.workers { start { $0.renderPages() } }
-        start { $0.writeInOrder() }
-    }
-
-    private func start(_ body: @escaping @Sendable (RenderPipeline) -> Void) {
-        let thread = Thread { [self] in body(self) }
-        // Rendering recurses through templates and Markdown: a main thread's stack, not a pool's.
-        thread.stackSize = 8 << 20
-        thread.start()
+        DispatchQueue(label: "tally.render").async { self.run() }
     }
 
     /// Queues work, waiting while the stage has `capacity` pages and files to do.
@@ -85,19 +60,7 @@ final class RenderPipeline: @unchecked Sendable {
         defer { condition.unlock() }
         while waiting > 0 && waiting + work.weight > capacity && failure == nil { condition.wait() }
         if let failure { throw failure }
-        switch work {
-        case .pages(let submitted, let section):
-            for page in submitted {
-                pages.append((placed, page, section))
-                placed += 1
-            }
-        case .files(let files):
-            ready[placed] = (.files(files), files.count)
-            placed += 1
-        case .section(let key):
-            ready[placed] = (.section(key), 1)
-            placed += 1
-        }
+        queue.append(work)
         waiting += work.weight
         condition.broadcast()
     }
@@ -106,94 +69,141 @@ final class RenderPipeline: @unchecked Sendable {
     func drain() throws {
         condition.lock()
         defer { condition.unlock() }
-        while written < placed && failure == nil { condition.wait() }
+        while (!queue.isEmpty || busy) && failure == nil { condition.wait() }
         if let failure { throw failure }
     }
 
-    /// Ends the stage's threads once everything submitted is written (or at once after a failure,
-    /// or with `dropping` the work still queued, when the build has failed), and waits for them to
-    /// let go of the writer.
+    /// Ends the stage's thread once its queue is empty (or at once after a failure, or with
+    /// `dropping` the work still queued, when the build has failed), and waits for it to let go
+    /// of the writer.
     func stop(dropping: Bool = false) {
         condition.lock()
         stopped = true
         if dropping {
-            dropped = true
-            pages.removeAll()
-            head = 0
+            waiting -= queue.reduce(0) { $0 + $1.weight }
+            queue.removeAll()
         }
         condition.broadcast()
-        while running > 0 { condition.wait() }
+        while busy || (!queue.isEmpty && failure == nil) { condition.wait() }
         condition.unlock()
     }
 
-    /// A renderer's thread: takes the next page, renders it, and leaves its files for the writer.
-    private func renderPages() {
-        condition.lock()
+    private func run() {
         while true {
-            while head == pages.count && !stopped && failure == nil { condition.wait() }
-            guard head < pages.count, failure == nil, !dropped else { break }
-            let (place, page, section) = pages[head]
-            head += 1
-            if head >= 1024 && head * 2 >= pages.count {
-                pages.removeFirst(head)
-                head = 0
-            }
-            condition.unlock()
-            let result = Result { try renderer.renderFiles(page) }
             condition.lock()
-            switch result {
-            case .success(var files):
-                // A page's own files name no section: they are written under the page's.
-                for index in files.indices where files[index].section.isEmpty { files[index].section = section }
-                ready[place] = (.files(files), 1)
-                // Only the writer waits for a rendered page, and only for the next in order:
-                // waking every thread for each of 100,000 pages cost more than it rendered.
-                if place == written { condition.broadcast() }
-            case .failure(let error):
-                if failure == nil { failure = error }
-                condition.broadcast()
+            while queue.isEmpty && !stopped { condition.wait() }
+            guard !queue.isEmpty else {
+                condition.unlock()
+                return
             }
-        }
-        running -= 1
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// The writer's thread: writes what is ready, in the order it was submitted.
-    private func writeInOrder() {
-        condition.lock()
-        while true {
-            while ready[written] == nil && failure == nil && !dropped && !(stopped && written == placed) { condition.wait() }
-            guard failure == nil, !dropped, ready[written] != nil else { break }
-            // Everything ready in order, written before the planners are woken once.
-            var items: [Ready] = []
-            var weight = 0
-            while weight < capacity / 4, let (item, itemWeight) = ready.removeValue(forKey: written + items.count) {
-                items.append(item)
-                weight += itemWeight
-            }
+            let batch = takeBatch()
+            let failed = failure != nil
+            busy = true
             condition.unlock()
             var error: (any Error)?
-            var done = 0
-            do {
-                for item in items {
-                    switch item {
+            var done = batch
+            if !failed {
+                do {
+                    switch batch[0] {
+                    case .pages: done = try renderPages(batch)
                     case .files(let files): for file in files { try write(file) }
                     case .section(let key): enter(key)
                     }
-                    done += 1
+                } catch let thrown {
+                    error = thrown
                 }
-            } catch let thrown {
-                error = thrown
             }
             condition.lock()
-            written += done
-            waiting -= weight
+            busy = false
+            waiting -= done.reduce(0) { $0 + $1.weight }
             if let error, failure == nil { failure = error }
             condition.broadcast()
+            condition.unlock()
         }
-        running -= 1
-        condition.broadcast()
+    }
+
+    /// The next work, with the page work queued right after it when it is pages: pages queued one
+    /// after another render together, a chunk at a time on every core. Called with the lock held.
+    private func takeBatch() -> [Work] {
+        let work = queue.removeFirst()
+        var batch = [work]
+        guard case .pages(let pages, _) = work else { return batch }
+        var count = pages.count
+        while let next = queue.first, case .pages(let more, _) = next, count + more.count <= Self.batchPages {
+            batch.append(queue.removeFirst())
+            count += more.count
+        }
+        return batch
+    }
+
+    /// Renders and writes `batch`'s pages; returns the work done, which grows by the page work
+    /// rendered ahead. Fewer pages than cores (a long page, a table of thousands of rows, comes
+    /// alone) render on a thread of their own while this one renders the pages queued after them,
+    /// so no core waits for the long page; every file is still written in the order submitted.
+    private func renderPages(_ batch: [Work]) throws -> [Work] {
+        let pages = Self.pages(of: batch)
+        guard pages.count < PageRenderer.workers else {
+            try write(try renderer.renderAll(pages.map(\.page)), of: pages)
+            return batch
+        }
+        let renderer = renderer
+        let first = RenderedAhead()
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let result = Result { try renderer.renderAll(pages.map(\.page)) }
+            condition.lock()
+            first.result = result
+            condition.broadcast()
+            condition.unlock()
+        }
+        var done = batch
+        var later: [(files: [[OutputFile]], pages: [(page: SitePage, section: String)])] = []
+        var failure: (any Error)?
+        while failure == nil {
+            condition.lock()
+            while queue.isEmpty && first.result == nil && !stopped { condition.wait() }
+            guard first.result == nil, let next = queue.first, case .pages = next else {
+                condition.unlock()
+                break
+            }
+            let ahead = takeBatch()
+            condition.unlock()
+            done += ahead
+            let aheadPages = Self.pages(of: ahead)
+            do {
+                later.append((try renderer.renderAll(aheadPages.map(\.page)), aheadPages))
+            } catch {
+                failure = error
+            }
+        }
+        condition.lock()
+        while first.result == nil { condition.wait() }
+        let result = first.result!
         condition.unlock()
+        try write(try result.get(), of: pages)
+        if let failure { throw failure }
+        for (files, pages) in later { try write(files, of: pages) }
+        return done
+    }
+
+    private static func pages(of batch: [Work]) -> [(page: SitePage, section: String)] {
+        batch.flatMap { work -> [(page: SitePage, section: String)] in
+            guard case .pages(let pages, let section) = work else { return [] }
+            return pages.map { ($0, section) }
+        }
+    }
+
+    /// Hands each page's files to `write`, under the page's section when they name none.
+    private func write(_ files: [[OutputFile]], of pages: [(page: SitePage, section: String)]) throws {
+        for (index, files) in files.enumerated() {
+            for var file in files {
+                if file.section.isEmpty { file.section = pages[index].section }
+                try write(file)
+            }
+        }
+    }
+
+    /// The pages rendered on a thread of their own, once done (guarded by the stage's condition).
+    private final class RenderedAhead: @unchecked Sendable {
+        var result: Result<[[OutputFile]], any Error>?
     }
 }

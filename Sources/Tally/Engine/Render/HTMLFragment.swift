@@ -160,52 +160,32 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
 
     /// `html` with every `rootToken` replaced by `root` (`../../`, or empty at the site's root).
     static func placingRoot(in html: String, root: String) -> String {
-        let placed = placingRootBytes(in: html, root: root)
-        return placed.map { String(decoding: $0, as: UTF8.self) } ?? html
-    }
-
-    /// `html`'s UTF-8 bytes with every `rootToken` replaced by `root`, or nil when it holds none: a
-    /// page is written as these bytes, never made a string again (checking a list page's 100 KB
-    /// as UTF-8 once more was a third of placing its root).
-    ///
-    /// The token is found by Horspool's skips on its last byte: looking at every `t` (the token's
-    /// first byte, one byte in twenty of HTML) with memchr was 1.5 % of a 100k build.
-    static func placingRootBytes(in html: String, root: String) -> [UInt8]? {
         var source = html
-        return source.withUTF8 { bytes -> [UInt8]? in
-            guard let base = bytes.baseAddress else { return nil }
+        return source.withUTF8 { bytes -> String in
+            guard let base = bytes.baseAddress else { return html }
             let token = rootTokenBytes
-            let last = token.count - 1
             var out: [UInt8] = []
             var copied = 0
-            var at = 0
-            rootTokenSkips.withUnsafeBufferPointer { skips in
-                while at + token.count <= bytes.count {
-                    let end = base[at + last]
-                    if end == token[last], memcmp(base + at, token, token.count) == 0 {
-                        if out.isEmpty { out.reserveCapacity(bytes.count) }
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<at]))
-                        out.append(contentsOf: root.utf8)
-                        at += token.count
-                        copied = at
-                    } else {
-                        at += skips[Int(end)]
-                    }
+            var from = 0
+            // memchr finds each candidate's first byte; memcmp checks the rest (glibc's memmem is
+            // not in Swift's Glibc module).
+            while from + token.count <= bytes.count, let hit = memchr(base + from, Int32(token[0]), bytes.count - token.count + 1 - from) {
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                guard memcmp(base + at, token, token.count) == 0 else {
+                    from = at + 1
+                    continue
                 }
+                if out.isEmpty { out.reserveCapacity(bytes.count) }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<at]))
+                out.append(contentsOf: root.utf8)
+                copied = at + token.count
+                from = copied
             }
-            guard copied > 0 else { return nil }
+            guard copied > 0 else { return html }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
-            return out
+            return String(decoding: out, as: UTF8.self)
         }
     }
-
-    /// How far the search for `rootToken` moves on from a window whose last byte is the index.
-    private static let rootTokenSkips: [Int] = {
-        let token = rootTokenBytes
-        var skips = Array(repeating: token.count, count: 256)
-        for (index, byte) in token.dropLast().enumerated() { skips[Int(byte)] = token.count - 1 - index }
-        return skips
-    }()
 
     private static let rootTokenBytes = Array(rootToken.utf8)
 

@@ -24,14 +24,14 @@ public struct PageRenderer: Sendable {
     }
 
     private func renderFilesWithTable(_ page: SitePage) throws -> [OutputFile] {
-        let (body, tableFiles) = tables.render(markdown: try markdown(template: page.template, model: page.model, for: page.path), page: page.path,
+        var (body, tableFiles) = tables.render(markdown: try markdown(template: page.template, model: page.model, for: page.path), page: page.path,
                                                rows: tableRows)
+        // Parts rendered once for many pages (`SharedParts`) link from the site's root.
+        if HTMLFragment.table?.placesParts == true {
+            body = HTMLFragment.placingRoot(in: body, root: page.linkRoot ?? Routes.root(from: page.path))
+        }
         let html = theme.render(theme.layout, name: "layout.html", context: try MustacheValueEncoder.encode(LayoutContext(page: page, body: body, site: site)))
-        // Parts rendered once for many pages (`SharedParts`) link from the site's root: placed in
-        // the page's bytes, after the layout, which holds no token of its own (data cannot write
-        // one), so the body is not copied and checked once more on its way.
-        let placed = HTMLFragment.table?.placesParts == true ? HTMLFragment.placingRootBytes(in: html, root: page.linkRoot ?? Routes.root(from: page.path)) : nil
-        return [OutputFile(path: page.path, bytes: placed ?? Array(html.utf8))] + tableFiles
+        return [OutputFile(path: page.path, bytes: Array(html.utf8))] + tableFiles
     }
 
     /// Renders a Markdown template with a model: every `{{value}}` is escaped for Markdown.
