@@ -48,23 +48,45 @@ final class TableRowCache: @unchecked Sendable {
         /// How many bytes the record is.
         let byteCount: Int
 
-        /// The rows of a record in a temporary file: read whole once for the index, then a row
-        /// at a time (a damaged file reads as no rows).
+        /// The rows of a record in a temporary file: read a megabyte at a time for the index,
+        /// then a row at a time (a damaged file reads as no rows). Read whole, the People
+        /// table's 12 MB were held at once beside its page, at the rebuild's peak of memory.
         init(_ spill: RecordSpill) {
-            var bytes: [UInt8] = []
-            if (try? spill.read(bytes: 0..<spill.byteCount, into: &bytes)) == nil { bytes = [] }
-            self.init(bytes, spill: spill)
-        }
-
-        init(_ bytes: [UInt8]) {
-            self.init(bytes, spill: nil)
-        }
-
-        private init(_ bytes: [UInt8], spill: RecordSpill?) {
             self.spill = spill
+            bytes = []
+            byteCount = spill.byteCount
+            var window: [UInt8] = []
+            var windowStart = 0
+            var at = 0
+            /// Whether the window holds `at..<end` (reading on from `at` when it does not).
+            func hold(upTo end: Int) -> Bool {
+                if at >= windowStart, end <= windowStart + window.count { return true }
+                window.removeAll(keepingCapacity: true)
+                windowStart = at
+                return (try? spill.read(bytes: at..<min(byteCount, max(end, at + Self.windowBytes)), into: &window)) != nil
+            }
+            while at + 20 <= byteCount {
+                guard hold(upTo: at + 20) else {
+                    index = [:]
+                    return
+                }
+                let a = Self.number(window, at - windowStart, width: 8), b = Self.number(window, at - windowStart + 8, width: 8)
+                let length = Int(Self.number(window, at - windowStart + 16, width: 4))
+                at += 20
+                guard length <= byteCount - at else { break }
+                index[ContentHash(a: a, b: b)] = at..<(at + length)
+                at += length
+            }
+        }
+
+        /// How much of a record's file `init(_:)` reads at once.
+        static let windowBytes = 1 << 20
+
+        /// The rows of a record held in memory.
+        init(_ bytes: [UInt8]) {
+            spill = nil
             byteCount = bytes.count
-            // Kept only when there is no file to read rows from.
-            self.bytes = spill == nil ? bytes : []
+            self.bytes = bytes
             var at = 0
             while at + 20 <= bytes.count {
                 let a = Self.number(bytes, at, width: 8), b = Self.number(bytes, at + 8, width: 8)

@@ -21,13 +21,17 @@ struct TemplateInteger: MustacheCustomRenderable, MustacheTransformable {
 
     /// `2216` as `2,216`, the same on every machine (the build is reproducible).
     static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var out = number < 0 ? "-" : ""
-        for (index, character) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out += "," }
-            out.append(character)
-        }
-        return out
+        // Written as bytes: a People table groups three numbers on each of its 14,000 rows.
+        var digits: [UInt8] = []
+        var rest = number.magnitude
+        repeat {
+            if digits.count % 4 == 3 { digits.append(UInt8(ascii: ",")) }
+            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        if number < 0 { digits.append(UInt8(ascii: "-")) }
+        digits.reverse()
+        return String(decoding: digits, as: UTF8.self)
     }
 
     /// The singular of a lowercase English plural, or nil when `plural` does not look like one.

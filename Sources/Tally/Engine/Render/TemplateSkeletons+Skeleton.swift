@@ -16,8 +16,14 @@ extension TemplateSkeletons {
                 var value = value
                 if let transform {
                     // Only a `TemplateInteger`'s placeholder names a transform, so its text is a number.
-                    guard let number = Int(value), let transformed = TemplateInteger(value: number).transform(transform) as? String else { return "" }
-                    value = transformed
+                    guard let number = Int(value) else { return "" }
+                    if transform == "grouped" {
+                        // The most common transform, made directly.
+                        value = TemplateInteger.grouped(number)
+                    } else {
+                        guard let transformed = TemplateInteger(value: number).transform(transform) as? String else { return "" }
+                        value = transformed
+                    }
                 }
                 switch escaping {
                 case .none: return value

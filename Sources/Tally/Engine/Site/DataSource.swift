@@ -30,8 +30,9 @@ public protocol DataSource: Sendable {
     func makeSink(_ db: Database, options: ImportOptions) throws -> any ImportSink
     /// The same, with what earlier files of the open transaction left in `memo` (by default unused).
     func makeSink(_ db: Database, options: ImportOptions, memo: ImportMemo) throws -> any ImportSink
-    /// Starts, on threads of their own, the reads `sections` begins with, before the build asks
-    /// for the source's card: they run beside it. None by default.
+    /// Starts, on threads of their own, the reads `sections` begins with, before the build loads
+    /// the theme and asks for the source's card: they run beside both. The context has no theme
+    /// yet (`context.theme` is nil); its memory is the build's. None by default.
     func prepare(_ context: SiteContext) throws
     /// The source's sections, in navigation order; each plans its pages lazily.
     func sections(_ context: SiteContext) throws -> [any SiteSection]

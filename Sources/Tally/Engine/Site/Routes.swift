@@ -41,26 +41,42 @@ public enum Routes {
     /// next to `#freebandnames`). Two hashed slugs meet only when both the readable part and the
     /// 48-bit hash do.
     public static func slug(_ text: String) -> String {
-        let lowered = Array(text.lowercased().utf8)
-        let plain = !lowered.isEmpty && lowered.count <= 60 && text == text.lowercased()
-            && lowered.allSatisfy { isSlugByte($0) && $0 != UInt8(ascii: ".") } && lowered.first != UInt8(ascii: "-")
-            && !reserved.contains(text) && !endsLikeHash(lowered)
-        if plain { return text }
-        var words: [String] = []
-        var current: [UInt8] = []
+        // Most names (a screen name, a hashtag) are short ASCII: read as bytes, with no lower-cased
+        // copy, they are checked and slugged without allocating (strings cost a fifth of the
+        // People table's rows at 100,000 posts). Other text is lower-cased as Unicode says
+        // (`K`, the Kelvin sign, lower-cases to an ASCII `k`).
+        var isASCII = true
+        var isPlain = true
+        for byte in text.utf8 {
+            if byte >= 0x80 { isASCII = false; isPlain = false; break }
+            if !((byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "-")) { isPlain = false }
+        }
+        let lowered: [UInt8]
+        if isPlain {
+            lowered = Array(text.utf8)
+            if !lowered.isEmpty, lowered.count <= 60, lowered.first != UInt8(ascii: "-"), !reserved.contains(text), !endsLikeHash(lowered) { return text }
+        } else if isASCII {
+            lowered = text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
+        } else {
+            lowered = Array(text.lowercased().utf8)
+        }
+        var readable: [UInt8] = []
+        readable.reserveCapacity(min(lowered.count, 41))
+        var inWord = false
         for byte in lowered {
             if (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) {
-                current.append(byte)
-            } else if !current.isEmpty {
-                words.append(String(decoding: current, as: UTF8.self))
-                current = []
+                if !inWord, !readable.isEmpty { readable.append(UInt8(ascii: "-")) }
+                readable.append(byte)
+                inWord = true
+            } else {
+                inWord = false
             }
         }
-        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
-        var readable = words.joined(separator: "-")
-        if readable.count > 40 { readable = String(readable.prefix(40)) }
-        let hash = hex(fnv1a(Array(text.utf8)))
-        return readable.isEmpty ? "t-\(hash)" : "\(readable)-\(hash)"
+        if readable.count > 40 { readable.removeLast(readable.count - 40) }
+        var slug = readable.isEmpty ? Array("t".utf8) : readable
+        slug.append(UInt8(ascii: "-"))
+        appendHex(fnv1a(text.utf8), to: &slug)
+        return String(decoding: slug, as: UTF8.self)
     }
 
     /// Numeric ids (most sources' ids) are their own slug; anything else is slugged like text.
@@ -83,7 +99,7 @@ public enum Routes {
         (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
-    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+    static func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
@@ -92,8 +108,11 @@ public enum Routes {
         return hash
     }
 
-    private static func hex(_ value: UInt64) -> String {
-        let digits = Array("0123456789abcdef")
-        return String((0..<12).map { digits[Int((value >> UInt64(60 - $0 * 4)) & 0xf)] })
+    /// The top 48 bits of `value` as 12 lower-case hex digits.
+    private static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
+        for place in 0..<12 {
+            let digit = UInt8((value >> UInt64(60 - place * 4)) & 0xf)
+            bytes.append(digit < 10 ? 48 + digit : 87 + digit)
+        }
     }
 }

@@ -28,4 +28,17 @@ final class MadeAside<Value: Sendable>: @unchecked Sendable {
             return made!
         }
     }
+
+    /// The value, once made, handed over: this keeps it no longer, so it is freed with its
+    /// taker's copy. For a value used once; `value` and `take()` may not be asked after it.
+    func take() -> Value {
+        lock.withLock {
+            if !waited {
+                done.wait()
+                waited = true
+            }
+            defer { made = nil }
+            return made!
+        }
+    }
 }

@@ -26,6 +26,22 @@ struct TweetHTML {
     /// Up to two letters from the name (`Ada Lovelace` → `AL`), else the screen name's first.
     static func initials(_ user: StoredUser?) -> String {
         guard let user else { return "?" }
+        // Most names are ASCII, read as bytes (Character by Character was a seventh of a People
+        // table's avatars); ASCII has no other letters, digits or spaces than these.
+        if user.name.utf8.allSatisfy({ $0 < 0x80 }) {
+            var letters: [UInt8] = []
+            var atWordStart = true
+            for byte in user.name.utf8 where letters.count < 2 {
+                if byte == 32 || (9...13).contains(byte) {
+                    atWordStart = true
+                } else if atWordStart, (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) {
+                    letters.append(byte >= 97 ? byte - 32 : byte)
+                    atWordStart = false
+                }
+            }
+            if !letters.isEmpty { return String(decoding: letters, as: UTF8.self) }
+            return String(user.screenName.prefix(1)).uppercased()
+        }
         let words = user.name.split(whereSeparator: { $0.isWhitespace }).compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
         let letters = words.prefix(2).map { String($0).uppercased() }.joined()
         return letters.isEmpty ? String(user.screenName.prefix(1)).uppercased() : letters

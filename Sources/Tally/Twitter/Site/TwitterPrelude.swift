@@ -1,5 +1,5 @@
-/// The reads the Twitter sections begin with, started before the home card is made so that they
-/// run beside it (`TwitterSource.prepare`): everyone with a page, with three counts each, and the
+/// The reads the Twitter sections begin with, started before the theme is loaded and the home
+/// card is made so that they run beside both (`TwitterSource.prepare`): everyone with a page, with three counts each, and the
 /// searches per author, each on a connection of its own (at 100,000 posts a tenth of a second
 /// each, while the card's counts took a twentieth on the build's own connection).
 struct TwitterPrelude: Sendable {

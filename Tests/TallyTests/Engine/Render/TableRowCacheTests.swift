@@ -60,6 +60,25 @@ struct TableRowCacheTests {
         #expect(third.files.last?.string.contains("\"user3\"") == true)
     }
 
+    @Test("a record larger than the part its index reads at once is indexed to its last row")
+    func recordPastOneWindow() throws {
+        // Long names make the record several windows long.
+        let long = String(repeating: "x", count: 120)
+        let many = (0..<9_000).map { ("u\($0)" + long, 100_000 - $0) }
+        let text = markdown(many)
+        let first = build(text, previous: [:])
+        let key = "table-rows:people/index.html#0"
+        var bytes = try #require(first.states[key])
+        #expect(bytes.count > 2 * TableRowCache.Rows.windowBytes)
+        // The last row's record, forged: only a row found through the index can show it.
+        let original = Array("\"u8999x".utf8), forged = Array("\"FORGEx".utf8)
+        let at = try #require(bytes.ranges(of: original).last)
+        bytes.replaceSubrange(at, with: forged)
+        let second = build(text, previous: [key: bytes])
+        #expect(second.files.last?.string.contains("\"FORGEx") == true)
+        #expect(second.states == first.states.mapValues { _ in bytes }, "every row was found, the forged one as recorded")
+    }
+
     @Test("a record cut short or of another kind is read as far as it goes, and rows missing from it are rendered")
     func damagedRecord() throws {
         let text = markdown(rows(30))

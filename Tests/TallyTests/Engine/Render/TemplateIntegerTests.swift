@@ -33,4 +33,22 @@ struct TemplateIntegerTests {
         #expect(TemplateInteger.singular(of: "boxes") == "box")
         #expect(TemplateInteger.singular(of: "hashtags") == "hashtag")
     }
+
+    @Test("grouped thousands read as the locale-free rule says, for any number")
+    func grouped() {
+        func reference(_ number: Int) -> String {
+            let digits = Array(String(number.magnitude))
+            var out = number < 0 ? "-" : ""
+            for (index, digit) in digits.enumerated() {
+                if index > 0, (digits.count - index) % 3 == 0 { out += "," }
+                out.append(digit)
+            }
+            return out
+        }
+        var numbers = [0, 1, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 123_456, 1_000_000, 1_234_567_890, Int.max]
+        numbers += numbers.map { -$0 } + [Int.min]
+        for number in numbers { #expect(TemplateInteger.grouped(number) == reference(number), "\(number)") }
+        #expect(TemplateInteger.grouped(-1_234) == "-1,234")
+        #expect(TemplateInteger.grouped(2216) == "2,216")
+    }
 }

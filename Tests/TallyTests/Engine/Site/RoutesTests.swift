@@ -38,6 +38,42 @@ struct RoutesTests {
         #expect(Routes.idSlug(hashed) != hashed)
     }
 
+    @Test("slugs read as bytes are the slugs the rule gives, for ASCII and other text")
+    func slugsAsTheRuleSays() {
+        // The rule as first written, on lower-cased Unicode text, word by word.
+        func reference(_ text: String) -> String {
+            let lowered = Array(text.lowercased().utf8)
+            let reserved = Set(["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
+            let endsLikeHash = lowered.count >= 13 && lowered[lowered.count - 13] == UInt8(ascii: "-")
+                && lowered.suffix(12).allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
+            let plain = !lowered.isEmpty && lowered.count <= 60 && text == text.lowercased()
+                && lowered.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == UInt8(ascii: "-") }
+                && lowered.first != UInt8(ascii: "-") && !reserved.contains(text) && !endsLikeHash
+            if plain { return text }
+            var words: [String] = []
+            var current: [UInt8] = []
+            for byte in lowered + [0] {
+                if (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) {
+                    current.append(byte)
+                } else if !current.isEmpty {
+                    words.append(String(decoding: current, as: UTF8.self))
+                    current = []
+                }
+            }
+            var readable = words.joined(separator: "-")
+            if readable.count > 40 { readable = String(readable.prefix(40)) }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            let hex = String(String(hash, radix: 16).leftPadded(to: 16).prefix(12))
+            return readable.isEmpty ? "t-\(hex)" : "\(readable)-\(hex)"
+        }
+        let texts = ["python", "Python", "the_rock", "Ada_Lovelace", "#SwiftLang", "a--b", "-a", "a-", "CON", "con", "Lpt9", "x.y",
+                     "9.5", "", "_", "__init__", "\u{212A}elvin", "İstanbul", "Café", "日本語", "a b/c\\d", "ÉCOLE_42",
+                     String(repeating: "ab_", count: 30), String(repeating: "x", count: 61), String(repeating: "x", count: 60),
+                     "freebandnames-daaa54aaad36", "a-0123456789ab", "A-0123456789AB", "x\u{0}y", "tab\there"]
+        for text in texts { #expect(Routes.slug(text) == reference(text), "\(text.debugDescription)") }
+    }
+
     @Test("ordinary names keep their address; only those ending in `-` and 12 hex digits change")
     func ordinaryNamesKept() {
         for plain in ["python", "rstats", "foo-bar", "python-3", "a-0123456789", "a-0123456789abc", "x-0123456789abz", "t-12"] {

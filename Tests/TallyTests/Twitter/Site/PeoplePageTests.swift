@@ -61,4 +61,22 @@ struct PeoplePageTests {
         #expect(try project.page(Routes.timelines).contains(">My list</a>"))
         #expect(project.folder.exists("public/" + Routes.timeline("My list")))
     }
+
+    @Test("an avatar's initials: the first letter or digit of the first two words, read as bytes for ASCII names as for others")
+    func initials() {
+        // The rule, Character by Character, as it was first written.
+        func reference(_ user: StoredUser) -> String {
+            let words = user.name.split(whereSeparator: { $0.isWhitespace }).compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }
+            let letters = words.prefix(2).map { String($0).uppercased() }.joined()
+            return letters.isEmpty ? String(user.screenName.prefix(1)).uppercased() : letters
+        }
+        let names = ["Ada Lovelace", "ada", "  (Ada)  [Byron]  King", "9 Lives Cat", "---", "", "a\tb\nc", "a\r\nb", "x\u{0B}y\u{0C}z",
+                     "Ada_Lovelace", "Émile Zola", "日本 語", "O'Brien, Pat", "!!! ???", "\u{1F600} smile"]
+        for name in names {
+            let user = StoredUser(id: "1", screenName: "_someone", name: name, avatarURL: nil)
+            #expect(TweetHTML.initials(user) == reference(user), "\(name.debugDescription)")
+        }
+        #expect(TweetHTML.initials(StoredUser(id: "1", screenName: "ab", name: "Ada Lovelace Byron", avatarURL: nil)) == "AL")
+        #expect(TweetHTML.initials(StoredUser(id: "1", screenName: "ab", name: "...", avatarURL: nil)) == "A")
+    }
 }
