@@ -89,9 +89,9 @@ public struct TwitterSource: DataSource {
         let prelude = try context.memory.take(TwitterPrelude.self, for: TwitterPrelude.key) ?? TwitterPrelude(store: context.store)
         let clock = prelude.clock
         let terms = try context.store.allTerms()
-        let hashtags = try context.store.hashtags()
         let timelines = try context.store.timelines()
-        let users = try context.store.allUsers()
+        let hashtags = try prelude.hashtags()
+        let users = try prelude.users()
         let people = try prelude.everyone()
         let mediaFolder = context.store.filesFolder.appendingPathComponent(id).appendingPathComponent("media")
         let media = Set(((try? FileManager.default.contentsOfDirectory(atPath: mediaFolder.path)) ?? []).filter { TwitterArchive.isKeptPicture($0, in: mediaFolder) })

@@ -129,10 +129,11 @@ public struct SiteBuilder {
         // once the sections plan: telling what changed is their first work, on their threads.
         func keptSections() -> [String] { !updates ? [] : sections.filter { carried.contains($0.key) || $0.section.keepsUnplanned }.map(\.key) }
         // Read once every file is made: the search keeps its sources' states as its thread ends.
+        // An update reads it on another thread, beside its last pass over the previous manifest.
         let memory = context.memory
-        func record() -> BuildRecord {
+        let record: @Sendable () -> BuildRecord = { [global = fingerprint.global] in
             let recorded = memory.recorded()
-            return BuildRecord(global: fingerprint.global, states: recorded.states, spilled: recorded.spilled, shelves: recorded.shelves)
+            return BuildRecord(global: global, states: recorded.states, spilled: recorded.spilled, shelves: recorded.shelves)
         }
         steps.expect(parts.reduce(4) { $0 + $1.sections.count })  // search, home, hosting files, assets
         var pages = 0

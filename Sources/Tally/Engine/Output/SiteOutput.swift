@@ -23,7 +23,9 @@ public protocol SiteOutput {
     /// Updates the previous build's site in place: files handed over replace theirs, and the
     /// previous build's files that were not handed over stay when their section is in `keeping`
     /// (asked once every file was handed over), and go otherwise. Only after `previousStates` said the site can be.
-    func update(fingerprint: String, record: @autoclosure () -> BuildRecord, keeping: @autoclosure () -> Set<String>,
+    /// `record` is read once every file was handed over, on another thread: the folder's writer
+    /// makes the state file beside its last pass over the previous manifest.
+    func update(fingerprint: String, record: @escaping @Sendable @autoclosure () -> BuildRecord, keeping: @autoclosure () -> Set<String>,
                 _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport
     /// Where shelves of rendered parts kept between builds go (`PartShelf`): a folder beside the
     /// site, and the site folder's name; nil to keep none (the parts of a preview stay in memory).
@@ -42,7 +44,7 @@ extension SiteOutput {
     public func previousFile(_ path: String) -> [UInt8]? { nil }
     public var shelfPlace: (folder: URL, site: String)? { nil }
 
-    public func update(fingerprint: String, record: @autoclosure () -> BuildRecord, keeping: @autoclosure () -> Set<String>,
+    public func update(fingerprint: String, record: @escaping @Sendable @autoclosure () -> BuildRecord, keeping: @autoclosure () -> Set<String>,
                        _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
         throw OutputError(path: "\(Self.self)", reason: "cannot update a previous site in place")
     }

@@ -39,7 +39,7 @@ extension SiteWriter {
         return FileBytes.read(url)
     }
 
-    public func update(fingerprint: String, record: @autoclosure () -> BuildRecord, keeping: @autoclosure () -> Set<String>,
+    public func update(fingerprint: String, record: @escaping @Sendable @autoclosure () -> BuildRecord, keeping: @autoclosure () -> Set<String>,
                        _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
@@ -68,6 +68,10 @@ extension SiteWriter {
         var count = 0
         var duplicates: [String] = []
         var shelves = Set<String>()
+        // The record and the state file it becomes, made on another thread beside the manifest's
+        // last pass (each a few tens of milliseconds at 100,000 posts, at the build's end on one
+        // core); waited for before anything is cleaned up, so that it writes no file after that.
+        var recording: MadeAside<Result<(shelves: Set<String>, global: String, state: String), any Error>>?
         do {
             let lines = try ManifestWriter(path: pending.path)
             var folders = FolderMaker(root: staging.path)
@@ -85,6 +89,13 @@ extension SiteWriter {
                 }
                 count += 1
                 try lines.file(Manifest.line(file.path, digest).utf8.dropLast(), section: file.section)
+            }
+            // Read only now: sources may keep state while the files are made (the search's, as its thread ends).
+            recording = MadeAside { [self] in
+                Result {
+                    let record = record()
+                    return (record.shelves, record.global, try writeState(record, to: pendingState))
+                }
             }
             // The previous build's files not made again: kept in the sections that plan only what
             // changed, removed from the others.
@@ -108,11 +119,9 @@ extension SiteWriter {
                     count += 1
                 }
             }
-            // Read only now: sources may keep state while the files are made (the search's, as its thread ends).
-            let record = record()
-            shelves = record.shelves
-            let state = try writeState(record, to: pendingState)
-            try lines.append(Manifest.trailer(folder: identity, fingerprint: fingerprint, global: record.global, state: state))
+            let recorded = try recording!.value.get()
+            shelves = recorded.shelves
+            try lines.append(Manifest.trailer(folder: identity, fingerprint: fingerprint, global: recorded.global, state: recorded.state))
             try lines.close()
             var journal = "tally-update 1\nstaging \(staging.lastPathComponent)\nstate \(pendingState.lastPathComponent)\nmanifest \(pending.lastPathComponent)\n"
             for path in staged { journal += "put \(path)\n" }
@@ -122,6 +131,7 @@ extension SiteWriter {
             try Self.writeFile(Array(journal.utf8), to: pendingJournal.path, name: pendingJournal.lastPathComponent)
             try Self.move(pendingJournal, to: journalURL)
         } catch {
+            _ = recording?.value
             for leftover in [staging, pending, pendingState] { try? manager.removeItem(at: leftover) }
             throw error
         }

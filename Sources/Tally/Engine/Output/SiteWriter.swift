@@ -5,7 +5,7 @@ import Glibc
 
 /// Puts a built site on disk: into a staging folder beside the output, then swapped in, so a
 /// failed build leaves the previous site as it was and readers never see half a site.
-public struct SiteWriter: SiteOutput {
+public struct SiteWriter: SiteOutput, Sendable {
     /// The output folder.
     public let output: URL
     /// Where builds before 0.2 kept the manifest: inside the output. Still read, never written.

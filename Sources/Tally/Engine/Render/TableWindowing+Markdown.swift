@@ -102,13 +102,9 @@ extension TableWindowing {
                         var found: [(record: ArraySlice<UInt8>, row: EncodedTableRow)?] = []
                         var missing: [Int] = []
                         if cache != nil {
-                            for row in batchStart..<batchEnd {
-                                let key = TableRowCache.key(head: head, row: line(row))
-                                keys.append(key)
-                                let hit = previous?.row(key)
-                                found.append(hit)
-                                if hit == nil { missing.append(row) }
-                            }
+                            keys = (batchStart..<batchEnd).map { TableRowCache.key(head: head, row: line($0)) }
+                            found = previous?.rows(keys) ?? Array(repeating: nil, count: keys.count)
+                            missing = found.indices.filter { found[$0] == nil }.map { batchStart + $0 }
                         } else {
                             missing = Array(batchStart..<batchEnd)
                         }

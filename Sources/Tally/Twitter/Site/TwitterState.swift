@@ -37,6 +37,11 @@ struct TwitterState: Equatable {
         self.store = store
         self.clock = clock
         self.media = StateBytes.digest(media.sorted())
+        // Room at once: grown by doubling, the maps were rehashed a dozen times each.
+        self.users.reserveCapacity(users.count)
+        self.people.reserveCapacity(people.count)
+        self.terms.reserveCapacity(terms.count)
+        self.hashtags.reserveCapacity(hashtags.count)
         for user in users { self.users[user.id] = Self.digest(of: user) }
         for person in people {
             let user = person.user

@@ -65,12 +65,14 @@ extension Store {
     /// Everyone with a page: every stored user, once per screen name (the one with most tweets),
     /// with the counts their page shows, ordered by screen name.
     public func people() throws -> [StoredPerson] {
-        Self.people(try peopleBeforeSearches(), searches: try searchesPerAuthor())
+        Self.people(try peopleBeforeSearches().people, searches: try searchesPerAuthor())
     }
 
     /// `people()` with `searchCount` not counted yet: a build reads it and `searchesPerAuthor`
     /// on connections of their own at once, and puts them together with `people(_:searches:)`.
-    public func peopleBeforeSearches() throws -> [StoredPerson] {
+    /// With it every stored user, as `allUsers()` reads them but ordered by screen name: the
+    /// read holds them all before it keeps one per name, and a build needs both.
+    public func peopleBeforeSearches() throws -> (people: [StoredPerson], users: [StoredUser]) {
         try queue.read { db in
             let rows = try StoredPerson.fetchAll(db, sql: """
                 SELECT u.id, u.screen_name, u.name, u.avatar_url, u.bio, u.location, u.website, u.network,
@@ -80,7 +82,7 @@ extension Store {
                 FROM user u ORDER BY lower(u.screen_name), tweets DESC, u.id
                 """)
             var seen = Set<String>()
-            return rows.filter { seen.insert($0.user.screenName.lowercased()).inserted }
+            return (rows.filter { seen.insert($0.user.screenName.lowercased()).inserted }, rows.map(\.user))
         }
     }
 

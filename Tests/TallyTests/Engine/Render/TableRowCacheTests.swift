@@ -79,6 +79,28 @@ struct TableRowCacheTests {
         #expect(second.states == first.states.mapValues { _ in bytes }, "every row was found, the forged one as recorded")
     }
 
+    @Test("rows that moved far from their places in the record are found as well as rows that kept them")
+    func rowsMoved() throws {
+        let long = String(repeating: "x", count: 120)
+        let many = (0..<9_000).map { ("u\($0)" + long, 100_000 - $0) }
+        let first = build(markdown(many), previous: [:])
+        let key = "table-rows:people/index.html#0"
+        var bytes = try #require(first.states[key])
+        #expect(bytes.count > 2 * TableRowCache.Rows.windowBytes)
+        let original = Array("\"u8999x".utf8), forged = Array("\"FORGEx".utf8)
+        let at = try #require(bytes.ranges(of: original).last)
+        bytes.replaceSubrange(at, with: forged)
+        // Every 7th row in turn: a batch's rows lie all over the record, read one at a time.
+        // Reversed: each batch's rows lie together again, read at once.
+        for order in [(0..<9_000).map { $0 * 7 % 9_000 }, Array((0..<9_000).reversed())] {
+            let text = markdown(order.map { many[$0] })
+            let found = build(text, previous: [key: bytes])
+            #expect(found.files.last?.string.contains("\"FORGEx") == true, "the forged row was taken from the record")
+            let whole = windowing.render(markdown: text, page: page)
+            #expect(build(text, previous: first.states).files.map(\.bytes) == whole.files.map(\.bytes))
+        }
+    }
+
     @Test("a record cut short or of another kind is read as far as it goes, and rows missing from it are rendered")
     func damagedRecord() throws {
         let text = markdown(rows(30))

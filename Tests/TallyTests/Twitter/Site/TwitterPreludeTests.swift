@@ -26,6 +26,14 @@ struct TwitterPreludeTests {
         #expect(alice.tweetCount == 2 && alice.searchCount == 2)
         let bob = try #require(everyone.first { $0.user.screenName == "bob" })
         #expect(bob.tweetCount == 1 && bob.mentionCount == 1 && bob.searchCount == 1)
+        // Every user, with what a card shows of each as `allUsers` reads it (and more).
+        let users = try prelude.users().sorted { $0.id < $1.id }
+        let stored = try store.allUsers()
+        #expect(users.map(\.id) == stored.map(\.id))
+        #expect(users.map { TwitterState.digest(of: $0) } == stored.map { TwitterState.digest(of: $0) })
+        #expect(users.map(\.avatarURL) == stored.map(\.avatarURL) && users.map(\.name) == stored.map(\.name))
+        #expect(try prelude.hashtags() == (try store.hashtags()))
+        #expect(try prelude.hashtags().map(\.folded) == ["x"])
     }
 
     @Test("the sections take the prelude `prepare` lent, so a build reads the people once")
