@@ -229,6 +229,20 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
         func html(_ number: Int) -> String? {
             lock.withLock { number < fragments.count ? fragments[number] : nil }
         }
+
+        /// How many fragments the table holds.
+        var count: Int { lock.withLock { fragments.count } }
+
+        /// A table holding this one's first `count` fragments: a model encoded again into it
+        /// numbers its fragments as its first encoding into this one did, and leaves this alone.
+        func prefix(_ count: Int) -> Table {
+            let copy = Table()
+            lock.withLock {
+                copy.fragments = Array(fragments.prefix(count))
+                copy.partsPlaced = partsPlaced
+            }
+            return copy
+        }
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -30,7 +30,7 @@ public struct PageRenderer: Sendable {
         if HTMLFragment.table?.placesParts == true {
             body = HTMLFragment.placingRoot(in: body, root: page.linkRoot ?? Routes.root(from: page.path))
         }
-        let html = theme.render(theme.layout, name: "layout.html", context: try MustacheValueEncoder.encode(LayoutContext(page: page, body: body, site: site)))
+        let html = try theme.render(theme.layout, name: "layout.html", model: LayoutContext(page: page, body: body, site: site))
         return [OutputFile(path: page.path, bytes: Array(html.utf8))] + tableFiles
     }
 
@@ -39,6 +39,6 @@ public struct PageRenderer: Sendable {
         guard let template = theme.library.getTemplate(named: name) else {
             throw ThemeError(file: "templates/\(name).md", reason: "the theme has no template for \(path)")
         }
-        return theme.render(template, name: name, context: try MustacheValueEncoder.encode(model))
+        return try theme.render(template, name: name, model: model)
     }
 }

@@ -9,7 +9,7 @@ struct PartialRenderer: Sendable {
         guard let partial = theme.library.getTemplate(named: template) else {
             throw ThemeError(file: "templates/\(template).html", reason: "the theme has no such partial")
         }
-        return Self.checkingLinks(theme.render(partial, name: template, context: try MustacheValueEncoder.encode(model)))
+        return Self.checkingLinks(try theme.render(partial, name: template, model: model))
     }
 
     /// The part with every quoted `href` and `src` whose URL is not http(s), mailto or relative emptied,

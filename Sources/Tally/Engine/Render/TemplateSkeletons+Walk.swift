@@ -11,8 +11,19 @@ extension TemplateSkeletons {
             b = (b ^ UInt64(byte &+ 0x5b)) &* 0x100_0000_01b3
         }
 
-        mutating func add(_ text: String) {
-            for byte in text.utf8 { add(byte) }
+        /// A key: its length, then its bytes eight at a time (a model's keys are most of its shape).
+        mutating func add(key: String) {
+            var key = key
+            key.withUTF8 { bytes in
+                add(word: UInt64(bytes.count))
+                var index = 0
+                while index < bytes.count {
+                    var word: UInt64 = 0
+                    for offset in 0..<min(8, bytes.count - index) { word |= UInt64(bytes[index + offset]) << (8 * offset) }
+                    add(word: word)
+                    index += 8
+                }
+            }
         }
 
         /// A count, as its bytes.
@@ -20,111 +31,102 @@ extension TemplateSkeletons {
             add(word: UInt64(bitPattern: Int64(count)))
         }
 
+        /// Eight bytes at once: each lane takes the word whole, so a word costs two multiplications.
         mutating func add(word: UInt64) {
-            var value = word
-            for _ in 0..<8 {
-                add(UInt8(value & 0xff))
-                value >>= 8
-            }
+            a = (a ^ word) &* 0x100_0000_01b3
+            b = (b ^ (word &+ 0x5b5b_5b5b_5b5b_5b5b)) &* 0xff51_afd7_ed55_8ccd
+            a ^= a >> 29
+            b ^= b >> 31
         }
     }
 
     /// One walk of a model: its shape, hashed, its text values in order, and its runs' values.
+    ///
+    /// The model is walked straight from its `Encodable` conformance (`ShapeEncoder`), in the
+    /// order it encodes its keys, which is fixed for a type: no dictionaries are made for a page
+    /// whose skeleton is kept, only its values collected (making the dictionaries swift-mustache
+    /// reads, and walking them, was a fifth of a full build's time).
     struct Walk {
         var hasher = ShapeHasher()
-        /// The values outside runs, in the order met (a dictionary's keys sorted).
+        /// The values outside runs, in the order met.
         var values: [String] = []
         /// Per run, per item, the item's values.
         var runs: [[[String]]] = []
-        /// For each list of at least `runLength` items met where runs may be, in order: whether it is one.
+        /// For each list met outside a run's items, in the order the lists begin: whether it is a run.
         var decisions: [Bool] = []
-        /// False inside a long list's items: a run holds no runs.
-        var runsAllowed = true
+        /// How many lists of at least `runLength` items the walk met: the items of a run hold none.
+        var longLists = 0
 
-        /// False when the model holds a value of a kind the cache does not take.
-        mutating func visit(_ value: Any) -> Bool {
-            switch value {
-            case let text as String:
-                if text.isEmpty {
-                    hasher.add(UInt8(ascii: "e"))
-                } else {
-                    hasher.add(UInt8(ascii: "s"))
-                    values.append(text)
-                }
-            case let flag as Bool:
-                hasher.add(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
-            case let number as TemplateInteger:
-                // Its own kind: a number's transforms are filled in from its text.
-                hasher.add(UInt8(ascii: "n"))
-                values.append(number.renderText)
-            case let number as Int:
-                return visit(String(number))
-            case let number as Int64:
-                return visit(String(number))
-            case let dictionary as [String: Any]:
-                hasher.add(UInt8(ascii: "{"))
-                hasher.add(count: dictionary.count)
-                for key in dictionary.keys.sorted() {
-                    // Length first, so that keys cannot run into each other.
-                    hasher.add(count: key.utf8.count)
-                    hasher.add(key)
-                    guard visit(dictionary[key]!) else { return false }
-                }
-            case let array as [Any]:
-                if runsAllowed, array.count >= TemplateSkeletons.runLength { return visit(long: array) }
-                hasher.add(UInt8(ascii: "["))
-                hasher.add(count: array.count)
-                for element in array {
-                    guard visit(element) else { return false }
-                }
-            default:
-                return false
-            }
-            return true
+        /// The walk of `model`, or nil when it holds a value of a kind the cache does not take
+        /// (a fraction, a nil given as a value).
+        init?(_ model: any Encodable) throws {
+            let encoder = ShapeEncoder(box: ShapeEncoder.Box())
+            try model.encode(to: encoder)
+            guard encoder.box.usable else { return nil }
+            encoder.close()
+            self = encoder.box.walk
         }
 
-        /// A long list: a run when its items share one shape and hold a value each; otherwise its
-        /// length and items are part of the shape as a short list's are.
-        private mutating func visit(long array: [Any]) -> Bool {
-            var items: [Walk] = []
-            items.reserveCapacity(array.count)
-            for element in array {
-                var item = Walk(runsAllowed: false)
-                guard item.visit(element) else { return false }
-                items.append(item)
+        init() {}
+
+        mutating func text(_ text: String) {
+            if text.isEmpty {
+                hasher.add(UInt8(ascii: "e"))
+            } else {
+                hasher.add(UInt8(ascii: "s"))
+                values.append(text)
             }
-            let first = items[0]
-            let run = !first.values.isEmpty && items.allSatisfy { $0.hasher == first.hasher }
-            decisions.append(run)
-            if run {
+        }
+
+        mutating func flag(_ flag: Bool) {
+            hasher.add(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
+        }
+
+        /// A whole number, its own kind: its transforms are filled in from its text.
+        mutating func integer(_ number: Int) {
+            hasher.add(UInt8(ascii: "n"))
+            values.append(String(number))
+        }
+
+        /// A list that began at decision `slot`, with its items' walks. A run when it is long,
+        /// its items share one shape, hold a value each and no long list; otherwise its length
+        /// and its items' shapes are part of the shape, and their values, runs and decisions follow.
+        mutating func list(_ items: [Walk], slot: Int) {
+            let long = items.count >= TemplateSkeletons.runLength
+            if long { longLists += 1 }
+            if long, let first = items.first, !first.values.isEmpty,
+               items.allSatisfy({ $0.longLists == 0 && $0.hasher == first.hasher }) {
+                decisions[slot] = true
                 hasher.add(UInt8(ascii: "*"))
                 hasher.add(word: first.hasher.a)
                 hasher.add(word: first.hasher.b)
                 runs.append(items.map(\.values))
-            } else {
-                hasher.add(UInt8(ascii: "["))
-                hasher.add(count: items.count)
-                for item in items {
-                    hasher.add(word: item.hasher.a)
-                    hasher.add(word: item.hasher.b)
-                    values += item.values
-                }
+                return
             }
-            return true
+            hasher.add(UInt8(ascii: "["))
+            hasher.add(count: items.count)
+            for item in items {
+                hasher.add(word: item.hasher.a)
+                hasher.add(word: item.hasher.b)
+                values += item.values
+                runs += item.runs
+                decisions += item.decisions
+                longLists += item.longLists
+            }
         }
     }
 
-    /// A model made again with its values replaced by placeholders numbered as `Walk` met them,
-    /// each run given `items` stand-in items, or (`keepingValues`) with its values and each run
-    /// cut to its first `items` items.
-    struct StandIn {
+    /// Numbers a model's values as placeholders while `MustacheValueEncoder` encodes it, in the
+    /// order `Walk` met them, each run given `items` stand-in items made from its first; or
+    /// (`keepingValues`) leaves the values and cuts each run to its first `items` items.
+    final class StandIn {
         let decisions: [Bool]
         let items: Int
-        var keepingValues = false
+        let keepingValues: Bool
         private var next = 0
         private var decision = 0
         private var run = 0
-        /// The run item being made, and its next field's number.
+        /// The run item being made, and its next field's number; set inside a run's items.
         private var current: (run: Int, item: Int, field: Int)?
 
         init(decisions: [Bool], items: Int, keepingValues: Bool = false) {
@@ -133,12 +135,8 @@ extension TemplateSkeletons {
             self.keepingValues = keepingValues
         }
 
-        mutating func replacing(_ value: Any) -> Any {
-            replace(value, runsAllowed: true)
-        }
-
         /// The next placeholder's name: `G` and a value's number, or `A` run `E` item `F` field.
-        private mutating func id() -> String {
+        private func id() -> String {
             if let item = current {
                 current?.field += 1
                 return "A\(item.run)E\(item.item)F\(item.field)"
@@ -147,37 +145,29 @@ extension TemplateSkeletons {
             return "G\(next - 1)"
         }
 
-        private mutating func replace(_ value: Any, runsAllowed: Bool) -> Any {
-            switch value {
-            case let text as String:
-                return keepingValues || text.isEmpty ? text : Skeleton.placeholder(id())
-            case is Bool:
-                return value
-            case is TemplateInteger:
-                return keepingValues ? value : StandInInteger(id: id())
-            case is Int, is Int64:
-                return keepingValues ? value : Skeleton.placeholder(id())
-            case let dictionary as [String: Any]:
-                var out: [String: Any] = Dictionary(minimumCapacity: dictionary.count)
-                for key in dictionary.keys.sorted() { out[key] = replace(dictionary[key]!, runsAllowed: runsAllowed) }
-                return out
-            case let array as [Any]:
-                guard runsAllowed, array.count >= TemplateSkeletons.runLength, decision < decisions.count else {
-                    return array.map { replace($0, runsAllowed: runsAllowed) }
-                }
-                decision += 1
-                guard decisions[decision - 1] else { return array.map { replace($0, runsAllowed: false) } }
-                run += 1
-                if keepingValues { return Array(array.prefix(items)) }
-                // Every item has the first's shape: the stand-ins are made from it.
-                return (0..<items).map { item -> Any in
-                    current = (run - 1, item, 0)
-                    defer { current = nil }
-                    return replace(array[0], runsAllowed: false)
-                }
-            default:
-                return value
-            }
+        func text(_ text: String) -> Any {
+            keepingValues || text.isEmpty ? text : Skeleton.placeholder(id())
+        }
+
+        func integer(_ number: Int) -> Any {
+            keepingValues ? TemplateInteger(value: number) : StandInInteger(id: id())
+        }
+
+        /// At a list's start: the run's number when it is one. A list inside a run's item is
+        /// none, and is not among the decisions.
+        func openList() -> Int? {
+            guard current == nil, decision < decisions.count else { return nil }
+            decision += 1
+            guard decisions[decision - 1] else { return nil }
+            run += 1
+            return run - 1
+        }
+
+        /// Makes a run's item `item` with `make`: its values numbered as the run's.
+        func item<T>(_ item: Int, of run: Int, _ make: () throws -> T) rethrows -> T {
+            current = (run, item, 0)
+            defer { current = nil }
+            return try make()
         }
     }
 

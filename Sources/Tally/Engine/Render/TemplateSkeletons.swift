@@ -75,12 +75,24 @@ final class TemplateSkeletons: @unchecked Sendable {
         lock.withLock { hits[name, default: 0] }
     }
 
-    /// Renders `template` (named `name`, for the cache) with `context`, a model turned into
-    /// dictionaries, arrays and scalars (`MustacheValueEncoder`).
-    func render(_ template: MustacheTemplate, name: String, context: Any, library: MustacheLibrary) -> String {
-        guard known.contains(name) else { return template.render(context, library: library) }
-        var walk = Walk()
-        guard walk.visit(context) else { return template.render(context, library: library) }
+    /// Renders `template` (named `name`, for the cache) with `model`: filled into the skeleton
+    /// kept for the model's shape, or rendered directly (and a skeleton made from it).
+    func render(_ template: MustacheTemplate, name: String, model: any Encodable, library: MustacheLibrary) throws -> String {
+        guard known.contains(name) else { return template.render(try MustacheValueEncoder.encode(model), library: library) }
+        // Encoding a model registers its HTML fragments in the page's table (`HTMLFragment`). The
+        // walk's are the ones kept; every later encoding of the model (to render it directly, or
+        // its stand-ins) goes into a copy of the table as the walk found it, so it numbers them
+        // as the walk did and adds nothing to the page's.
+        let table = HTMLFragment.table
+        let before = table?.count ?? 0
+        let encoded: Encoding = { standIn in
+            let encode = { try standIn.map { try MustacheValueEncoder.encode(model, standIn: $0) } ?? MustacheValueEncoder.encode(model) }
+            guard let table else { return try encode() }
+            return try HTMLFragment.$table.withValue(table.prefix(before), operation: encode)
+        }
+        // A model with no walk may have stopped short of some of its fragments: it is encoded
+        // into the page's own table, whose fragments then all resolve.
+        guard let walk = try Walk(model) else { return template.render(try MustacheValueEncoder.encode(model), library: library) }
         let key = Key(name: name, shape: walk.hasher, values: walk.values.count)
         lock.lock()
         if let known = skeletons[key] {
@@ -92,10 +104,10 @@ final class TemplateSkeletons: @unchecked Sendable {
         let refused = unusable.contains(key) || bytes >= Self.byteLimit
             || (made >= Self.trialShapes && hits[name, default: 0] < made)
         lock.unlock()
-        if refused { return template.render(context, library: library) }
+        if refused { return template.render(try encoded(nil), library: library) }
         let (skeleton, rendered) = walk.runs.isEmpty
-            ? Self.make(template, context: context, walk: walk, library: library)
-            : Self.makeWithRuns(template, context: context, walk: walk, library: library)
+            ? try Self.make(template, encoded: encoded, walk: walk, library: library)
+            : try Self.makeWithRuns(template, encoded: encoded, walk: walk, library: library)
         lock.withLock {
             misses[name, default: 0] += 1
             if let skeleton {
@@ -105,15 +117,20 @@ final class TemplateSkeletons: @unchecked Sendable {
                 unusable.insert(key)
             }
         }
-        return rendered ?? skeleton?.fill(walk.values, runs: walk.runs) ?? template.render(context, library: library)
+        if let rendered { return rendered }
+        if let skeleton { return skeleton.fill(walk.values, runs: walk.runs) }
+        return template.render(try encoded(nil), library: library)
     }
+
+    /// The model encoded for swift-mustache, as it is or (with a `StandIn`) as stand-ins.
+    private typealias Encoding = (StandIn?) throws -> Any
 
     /// A skeleton for a model without runs: the model rendered directly, and again with its text
     /// values replaced by placeholders; kept when filling it gives the direct rendering.
-    private static func make(_ template: MustacheTemplate, context: Any, walk: Walk, library: MustacheLibrary) -> (Skeleton?, String?) {
-        let rendered = template.render(context, library: library)
-        var stand = StandIn(decisions: walk.decisions, items: 0)
-        let skeleton = Skeleton(cutting: template.render(stand.replacing(context), library: library), values: walk.values.count, runs: 0)
+    private static func make(_ template: MustacheTemplate, encoded: Encoding, walk: Walk, library: MustacheLibrary) throws -> (Skeleton?, String?) {
+        let rendered = template.render(try encoded(nil), library: library)
+        let stand = StandIn(decisions: walk.decisions, items: 0)
+        let skeleton = Skeleton(cutting: template.render(try encoded(stand), library: library), values: walk.values.count, runs: 0)
         // Byte for byte: String's == would take canonically equivalent texts as equal.
         let usable = skeleton.map { $0.fill(walk.values, runs: []).utf8.elementsEqual(rendered.utf8) } ?? false
         return (usable ? skeleton : nil, rendered)
@@ -123,17 +140,15 @@ final class TemplateSkeletons: @unchecked Sendable {
     /// per run, and kept when filling it for the model cut to three items of each run gives that
     /// model's direct rendering. The whole model is never rendered directly: that is the work the
     /// runs save (nil as the rendering: fill the skeleton, or render directly if there is none).
-    private static func makeWithRuns(_ template: MustacheTemplate, context: Any, walk: Walk, library: MustacheLibrary) -> (Skeleton?, String?) {
-        var two = StandIn(decisions: walk.decisions, items: 2)
-        var three = StandIn(decisions: walk.decisions, items: 3)
-        var cut = StandIn(decisions: walk.decisions, items: 3, keepingValues: true)
-        guard let skeleton = Skeleton(cutting: template.render(two.replacing(context), library: library), values: walk.values.count,
-                                      runs: walk.runs.count),
-              let checked = Skeleton.tokens(of: template.render(three.replacing(context), library: library), values: walk.values.count,
-                                            runs: walk.runs.count),
+    private static func makeWithRuns(_ template: MustacheTemplate, encoded: Encoding, walk: Walk, library: MustacheLibrary) throws -> (Skeleton?, String?) {
+        func render(items: Int, keepingValues: Bool = false) throws -> String {
+            template.render(try encoded(StandIn(decisions: walk.decisions, items: items, keepingValues: keepingValues)), library: library)
+        }
+        guard let skeleton = Skeleton(cutting: try render(items: 2), values: walk.values.count, runs: walk.runs.count),
+              let checked = Skeleton.tokens(of: try render(items: 3), values: walk.values.count, runs: walk.runs.count),
               skeleton.expanded(items: 3) == Skeleton.merged(checked)
         else { return (nil, nil) }
-        let direct = template.render(cut.replacing(context), library: library)
+        let direct = try render(items: 3, keepingValues: true)
         let filled = skeleton.fill(walk.values, runs: walk.runs.map { Array($0.prefix(3)) })
         return (filled.utf8.elementsEqual(direct.utf8) ? skeleton : nil, nil)
     }

@@ -20,10 +20,9 @@ public struct Theme: Sendable {
     let files: [String: [UInt8]]
     let templateTexts: [String: String]
 
-    /// Renders the template or partial `name` (or the layout, `layout.html`) with a model already
-    /// turned into dictionaries, arrays and scalars.
-    func render(_ template: MustacheTemplate, name: String, context: Any) -> String {
-        skeletons.render(template, name: name, context: context, library: library)
+    /// Renders the template or partial `name` (or the layout, `layout.html`) with a model.
+    func render(_ template: MustacheTemplate, name: String, model: any Encodable) throws -> String {
+        try skeletons.render(template, name: name, model: model, library: library)
     }
 
     /// Builds a theme from its files (relative path to bytes).

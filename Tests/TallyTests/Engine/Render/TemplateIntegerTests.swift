@@ -7,9 +7,8 @@ struct TemplateIntegerTests {
     private func render(_ text: String, _ model: [String: Int]) throws -> String {
         let theme = try Theme(files: ["layout.html": Array("{{{body}}}".utf8), "t.md": Array(text.utf8)], origin: "test")
         let template = try #require(theme.library.getTemplate(named: "t"))
-        let context = try MustacheValueEncoder.encode(model)
         // A Markdown template escapes punctuation (`2\,216`), which cmark shows as it is.
-        return theme.render(template, name: "t", context: context).replacingOccurrences(of: "\\", with: "")
+        return try theme.render(template, name: "t", model: model).replacingOccurrences(of: "\\", with: "")
     }
 
     @Test("a plural noun as a transform agrees with the count, thousands grouped")

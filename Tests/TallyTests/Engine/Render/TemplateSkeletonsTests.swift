@@ -16,9 +16,9 @@ struct TemplateSkeletonsTests {
         let theme = try Theme(files: bytes, origin: "test")
         let template = try #require(theme.library.getTemplate(named: "t"))
         for n in 0..<40 {
-            let context = model(n)
-            let cached = theme.render(template, name: "t", context: context)
-            let direct = template.render(context, library: theme.library)
+            let value = Model(model(n))
+            let cached = try theme.render(template, name: "t", model: value)
+            let direct = template.render(try MustacheValueEncoder.encode(value), library: theme.library)
             #expect(cached.utf8.elementsEqual(direct.utf8), "model \(n): \(cached.debugDescription) against \(direct.debugDescription)")
         }
         return theme.skeletons.found("t")
@@ -37,8 +37,8 @@ struct TemplateSkeletonsTests {
     @Test("a key missing in a nested value is found in the outer one")
     func fallThrough() throws {
         try agree(["t.md": "{{#inner}}{{name}}/{{outer}}{{/inner}}\n"]) { n in
-            var inner: [String: Any] = ["x": 1]
-            if n % 2 == 0 { inner["name"] = words[n % words.count] }
+            // Made whole: TOMLKit's subscript setter would store a `TOMLValue`.
+            let inner: [String: Any] = n % 2 == 0 ? ["x": 1, "name": words[n % words.count]] : ["x": 1]
             return ["inner": inner, "name": "outside \(n)", "outer": words[(n + 1) % words.count]]
         }
     }
@@ -113,8 +113,8 @@ struct TemplateSkeletonsTests {
                                       "t.md": Array("{{#rows}}| {{name}} | {{grouped(count)}} |\n{{/rows}}".utf8)], origin: "test")
         let template = try #require(theme.library.getTemplate(named: "t"))
         for length in [10, 500, 9, 2_000] {
-            let context: [String: Any] = ["rows": (0..<length).map { row(length, $0) }]
-            #expect(theme.render(template, name: "t", context: context) == template.render(context, library: theme.library))
+            let model = Model(["rows": (0..<length).map { row(length, $0) }])
+            #expect(try theme.render(template, name: "t", model: model) == template.render(try MustacheValueEncoder.encode(model), library: theme.library))
         }
         #expect(theme.skeletons.found("t") == 3)
     }
@@ -145,6 +145,76 @@ struct TemplateSkeletonsTests {
     func markdownInsideHTML() {
         #expect(throws: ThemeError.self) {
             try Theme(files: ["layout.html": Array("{{{body}}}".utf8), "x/_p.html": Array("<b>{{>x/_m}}</b>".utf8), "x/_m.md": Array("{{v}}".utf8)], origin: "test")
+        }
+    }
+
+    @Test("a model is walked in the order it encodes its keys, and a value the skeletons do not take renders directly")
+    func encodedModels() throws {
+        struct Row: Encodable { var name: String; var count: Int; var note: String? }
+        struct Page: Encodable { var title: String; var rows: [Row]; var id: Int64; var share: Double? }
+        let theme = try Theme(files: ["layout.html": Array("{{{body}}}".utf8),
+                                      "t.md": Array("# {{title}} {{id}}{{#share}} {{share}}{{/share}}\n{{#rows}}- {{name}}: {{posts(count)}}{{#note}} ({{note}}){{/note}}\n{{/rows}}".utf8)],
+                              origin: "test")
+        let template = try #require(theme.library.getTemplate(named: "t"))
+        for n in 0..<30 {
+            let rows = (0..<(n % 4 == 0 ? 3 : 9 + n)).map { Row(name: words[($0 + n) % words.count] + "\($0)", count: $0 * n, note: n % 3 == 0 ? "n\($0)" : nil) }
+            let page = Page(title: words[n % words.count], rows: rows, id: Int64(n) << 40, share: n % 7 == 0 ? 0.5 : nil)
+            let cached = try theme.render(template, name: "t", model: page)
+            let direct = template.render(try MustacheValueEncoder.encode(page), library: theme.library)
+            #expect(cached.utf8.elementsEqual(direct.utf8), "model \(n): \(cached.debugDescription) against \(direct.debugDescription)")
+        }
+        #expect(theme.skeletons.found("t") > 10)
+        // A fraction is no value the skeletons take: the model has no walk.
+        #expect(try TemplateSkeletons.Walk(Page(title: "x", rows: [], id: 1, share: 0.5)) == nil)
+        #expect(try TemplateSkeletons.Walk(Page(title: "x", rows: [], id: 1, share: nil)) != nil)
+    }
+}
+
+/// A model given as dictionaries, lists and scalars, encoded with its keys sorted: the models of
+/// these tests, made as swift-mustache contexts are.
+private enum Model: Encodable {
+    case text(String)
+    case flag(Bool)
+    case number(Int)
+    case keyed([(String, Model)])
+    case list([Model])
+
+    init(_ value: Any) {
+        switch value {
+        case let text as String: self = .text(text)
+        case let flag as Bool: self = .flag(flag)
+        case let number as Int: self = .number(number)
+        case let number as TemplateInteger: self = .number(number.value)
+        case let dictionary as [String: Any]: self = .keyed(dictionary.keys.sorted().map { ($0, Model(dictionary[$0]!)) })
+        case let list as [Any]: self = .list(list.map(Model.init))
+        default: fatalError("no model for \(value) of \(type(of: value))")
+        }
+    }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .text(let text):
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        case .flag(let flag):
+            var container = encoder.singleValueContainer()
+            try container.encode(flag)
+        case .number(let number):
+            var container = encoder.singleValueContainer()
+            try container.encode(number)
+        case .keyed(let pairs):
+            var container = encoder.container(keyedBy: Key.self)
+            for (key, value) in pairs { try container.encode(value, forKey: Key(stringValue: key)) }
+        case .list(let items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(item) }
         }
     }
 }
