@@ -125,10 +125,37 @@ public struct AtomFeed: Sendable {
 
     /// A title from an entry's text: its first line, cut at a word near `length` characters.
     public static func title(_ text: String, length: Int = 80) -> String {
+        if let line = firstASCIILine(text) {
+            guard line.count > length else { return String(decoding: line, as: UTF8.self) }
+            let cut = line.prefix(length)
+            return String(decoding: cut.lastIndex(of: UInt8(ascii: " ")).map { cut[..<$0] } ?? cut, as: UTF8.self) + "…"
+        }
         let line = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         guard line.count > length else { return line }
         let cut = line.prefix(length)
         let word = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
         return word + "…"
+    }
+
+    /// The first line that is not empty, trimmed of spaces and tabs, as bytes, when it is ASCII:
+    /// each byte is then a character, as `title` counts them (a newline or other control always
+    /// ends a character, so the bytes after the line do not matter); else nil. Splitting the
+    /// whole text into characters was most of a feed entry's making.
+    private static func firstASCIILine(_ text: String) -> [UInt8]? {
+        var text = text
+        return text.withUTF8 { bytes -> [UInt8]? in
+            func isNewline(_ byte: UInt8) -> Bool { (0x0A...0x0D).contains(byte) }
+            var start = 0
+            while start < bytes.count, isNewline(bytes[start]) { start += 1 }
+            var end = start
+            while end < bytes.count, !isNewline(bytes[end]) {
+                if bytes[end] >= 0x80 { return nil }
+                end += 1
+            }
+            func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            while start < end, isBlank(bytes[start]) { start += 1 }
+            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+            return Array(bytes[start..<end])
+        }
     }
 }

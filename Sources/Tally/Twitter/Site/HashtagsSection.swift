@@ -21,7 +21,9 @@ struct HashtagsSection: SiteSection {
             try sink.longPage(SitePage(path: Routes.hashtags, template: "twitter/hashtags", title: "Hashtags", section: Self.entry.id,
                                    model: HashtagsPage(rows: rows, count: rows.count)))
         }
-        for tag in hashtags {
+        // A full build reads the hashtags' posts (and days) a batch of hashtags at a time.
+        var prefetch = changed == nil ? TweetListPrefetch(store: context.store, kind: .hashtags, keys: hashtags.map(\.folded), counts: hashtags.map(\.tweetCount)) : nil
+        for (index, tag) in hashtags.enumerated() {
             // In an update, a hashtag's pages are planned when it is new, respelled, or its list changed.
             let was = changes.previous?.hashtags[tag.folded]
             let whole = was == nil || was?.head != changes.current.hashtags[tag.folded]?.head
@@ -29,6 +31,10 @@ struct HashtagsSection: SiteSection {
             var list = TweetListPlanner(context: context, cards: cards, filter: .hashtag(tag.folded), heading: "#" + tag.display,
                                         path: { Routes.hashtag(tag.folded, page: $0) }, section: Self.entry.id)
             list.links = { here in [PageLink(text: "All hashtags", href: Routes.relative(from: here, to: Routes.hashtags))] }
+            if let batch = try prefetch?.batch(at: index) {
+                list.daily = batch.daily[tag.folded] ?? []
+                list.preread = TweetListPrefetch.preread(tag.folded, in: batch)
+            }
             if let changed {
                 try list.planChanges(new: changed.newTweets, cards: changed.cards, header: false, whole: whole, into: sink)
             } else {

@@ -31,7 +31,9 @@ struct PeopleSection: SiteSection {
                 hasMissing: !missing.isEmpty, rows: rows)))
         }
 
-        for person in people {
+        // A full build reads the people's posts a batch of people at a time.
+        var prefetch = changed == nil ? TweetListPrefetch(store: context.store, kind: .authors, keys: people.map(\.user.id), counts: people.map(\.tweetCount)) : nil
+        for (index, person) in people.enumerated() {
             let user = person.user
             // In an update, a person's pages are planned when their profile, name or list changed.
             var scope = (whole: true, profile: true)
@@ -42,7 +44,8 @@ struct PeopleSection: SiteSection {
             if scope.profile || scope.whole {
                 try sink.file(OutputFile(path: Routes.contactCard(user.screenName), bytes: Array(VCard.card(for: user).utf8)))
             }
-            let daily = try context.store.tweetsPer(.day, .author(user.id))
+            let batch = try prefetch?.batch(at: index)
+            let daily = try batch.map { $0.daily[user.id] ?? [] } ?? context.store.tweetsPer(.day, .author(user.id))
             var list = TweetListPlanner(context: context, cards: cards, filter: .author(user.id),
                                         heading: "\(user.name) (@\(user.screenName))", path: { Routes.person(user.screenName, page: $0) },
                                         section: Self.entry.id)
@@ -50,6 +53,7 @@ struct PeopleSection: SiteSection {
             list.noun = user.network == .twitter ? "tweets" : "posts"
             list.header = { here in Self.profile(person, daily: daily, from: here, directory: directory) }
             list.daily = daily
+            list.preread = batch.map { TweetListPrefetch.preread(user.id, in: $0) }
             if let changed {
                 try list.planChanges(new: changed.newTweets, cards: changed.cards, header: scope.profile, whole: scope.whole, into: sink)
             } else {

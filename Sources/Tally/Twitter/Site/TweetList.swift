@@ -35,6 +35,9 @@ struct TweetListPlanner {
     /// Its posts per day, oldest first (`Store.tweetsPer(.day, filter)`), when the section read
     /// them already (for a plot): the months are then added up from them instead of read.
     var daily: [(key: String, count: Int)]? = nil
+    /// Its posts, newest first, with the chunk that holds what their cards show, when the section
+    /// read them with other lists' (`TweetListPrefetch`); else `plan` reads them.
+    var preread: (tweets: [StoredTweet], chunk: TweetChunk)? = nil
 
     /// Posts per month, oldest first, from posts per day (`2024-05-17` → `2024-05`).
     static func months(_ daily: [(key: String, count: Int)]) -> [(key: String, count: Int)] {
@@ -63,7 +66,7 @@ struct TweetListPlanner {
         var number = pages
         var sizes = [newest]
         var newestPosts: [(StoredTweet, TweetChunk)] = []
-        try store.forEachTweetChunk(filter, sizes: { sizes.popLast() ?? Self.pageSize }) { chunk in
+        try forEachChunk(sizes: { sizes.popLast() ?? Self.pageSize }) { chunk in
             if newestPosts.count < AtomFeed.limit { newestPosts += chunk.tweets.prefix(AtomFeed.limit - newestPosts.count).map { ($0, chunk) } }
             // The count and the walk are separate reads: tweets an import added in between wait
             // for the next build rather than make a page 0.
@@ -75,6 +78,21 @@ struct TweetListPlanner {
         if total == 0 { try page(1, of: 1, total: 0, months: [], chunk: nil, into: sink) }
         try feed(newestPosts, into: sink)
         TweetListMemory(memory: context.memory).keep(total: total, months: months, for: path(nil))
+    }
+
+    /// Walks the list's posts newest first in chunks of the sizes `sizes` gives, one after
+    /// another: cut from `preread`, or read from the store.
+    private func forEachChunk(sizes: () -> Int, _ body: (TweetChunk) throws -> Void) throws {
+        guard let preread else { return try store.forEachTweetChunk(filter, sizes: sizes, body) }
+        var start = 0
+        while start < preread.tweets.count {
+            let end = min(preread.tweets.count, start + max(1, sizes()))
+            // The batch's lookups (by post) hold every list's posts: a page's are among them.
+            var chunk = preread.chunk
+            chunk.tweets = Array(preread.tweets[start..<end])
+            try body(chunk)
+            start = end
+        }
     }
 
     /// Writes the list's Atom feed of its newest posts.

@@ -74,11 +74,13 @@ extension Store {
     }
 
     /// What `StoredTweet.init(row:)` reads: a post and its author.
-    static let tweetQuery = """
-        SELECT t.id, t.created_at, t.text, t.entities, t.lang, t.retweet_of, t.quoted_id, t.network, t.web_url, t.warning, t.reply_to, t.reply_to_user,
+    static let tweetQuery = "SELECT " + tweetColumns + " FROM tweet t LEFT JOIN user u ON u.id = t.author_id"
+
+    /// The columns of `tweetQuery`, for a query that reads more beside them.
+    static let tweetColumns = """
+        t.id, t.created_at, t.text, t.entities, t.lang, t.retweet_of, t.quoted_id, t.network, t.web_url, t.warning, t.reply_to, t.reply_to_user,
             t.reply_count, t.repost_count, t.quote_count, t.like_count,
             u.id AS uid, u.screen_name, u.name, u.avatar_url, u.network AS unetwork
-        FROM tweet t LEFT JOIN user u ON u.id = t.author_id
         """
 
     /// Counts for the home page; the newest data is the newest stored tweet, never a search's or

@@ -69,4 +69,26 @@ struct AtomFeedTests {
         #expect(AtomFeed.title(String(repeating: "word ", count: 30)).hasSuffix("word…"))
         #expect(AtomFeed.title(String(repeating: "word ", count: 30)).count <= 81)
     }
+
+    @Test("a title is the first line that is not empty, trimmed, cut by characters, for ASCII and other text alike")
+    func titlesByCharacter() {
+        // What a title is, by `Character`s: the ASCII texts take a path of their own, by bytes.
+        func expected(_ text: String, length: Int) -> String {
+            let line = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            guard line.count > length else { return line }
+            let cut = line.prefix(length)
+            return (cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut) + "…"
+        }
+        let pieces = ["a", "word", " ", "  ", "\t", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "x\u{301}", "é", "\u{2028}", "\u{85}", "🙂", "\u{7F}", "&"]
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["", "\n\n", "  \nnext", "\r\n  first  \r\nsecond", "ab\ncd", String(repeating: "x", count: 90)]
+        for _ in 0..<2_000 {
+            texts.append((0..<Int.random(in: 1...40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for text in texts {
+            for length in [3, 10, 80] {
+                #expect(AtomFeed.title(text, length: length) == expected(text, length: length), "\(text.debugDescription) at \(length)")
+            }
+        }
+    }
 }
