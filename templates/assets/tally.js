@@ -283,6 +283,7 @@
 
   Table.prototype.makeRow = function (row, position) {
     var tr = document.createElement('tr');
+    tr.setAttribute('role', 'row');
     tr.setAttribute('aria-rowindex', String(position + 2));
     var values = this.data.rows[row];
     for (var i = 0; i < this.headers.length; i++) {

@@ -41,7 +41,7 @@ extension TableWindowing {
         return text.withUTF8 { bytes -> MarkdownCut? in
             // Most pages have no long table: too few `|` in all for one, counted without
             // noting every line's start (which was 2 % of a full build's time).
-            guard TableWindowing.count(UInt8(ascii: "|"), in: bytes, atLeast: threshold + 3) else { return nil }
+            guard TableWindowing.count(UInt8(ascii: "|"), in: bytes, atLeast: pictureThreshold + 3) else { return nil }
             // Line starts, and a cheap check that some run of `|` lines is long enough.
             var lines: [Int] = [0]
             var pipeRun = 0, longest = 0
@@ -50,7 +50,7 @@ extension TableWindowing {
                 if start < bytes.count, bytes[start] == UInt8(ascii: "|") { pipeRun += 1; longest = max(longest, pipeRun) } else { pipeRun = 0 }
                 lines.append(index + 1)
             }
-            guard longest > threshold + 2 else { return nil }
+            guard longest > pictureThreshold + 2 else { return nil }
             lines.append(bytes.count)
             func line(_ n: Int) -> UnsafeBufferPointer<UInt8> {
                 var end = lines[n + 1]
@@ -74,7 +74,9 @@ extension TableWindowing {
                 var end = n + 2
                 while isRow(end) { end += 1 }
                 let rowCount = end - n - 2
-                if rowCount > threshold {
+                // A row's picture is an HTML fragment (`{{avatar}}`), which stands in the Markdown as a token.
+                let pictures = { (n + 2..<end).contains { HTMLFragment.expandingTokens(in: line($0))?.find(Self.pictureOpen, from: 0) != nil } }
+                if isLong(rows: rowCount, pictures: pictures) {
                     let head = Array(line(n)) + [UInt8(ascii: "\n")] + Array(line(n + 1)) + [UInt8(ascii: "\n")]
                     // Rows through cmark-gfm under the table's header: their script cells and CSV.
                     func rendered(_ rows: [Int]) -> (headers: [String], rows: [EncodedTableRow])? {

@@ -24,9 +24,9 @@ struct TableWindowingTests {
     func longTableKeepsFirstRows() throws {
         let body = MarkdownRenderer.html(markdown(rows: 50, csv: true))
         let (result, files) = windowing.apply(body, page: "searches/x/index.html")
-        #expect(result.components(separatedBy: "<tr aria-rowindex=").count - 1 == 6, "the header row and five body rows")
+        #expect(result.components(separatedBy: "<tr role=\"row\" aria-rowindex=").count - 1 == 6, "the header row and five body rows")
         #expect(result.contains("<table data-rows=\"../../searches/x/hashtags.table.js\" aria-rowcount=\"51\">"))
-        #expect(result.contains("<tr aria-rowindex=\"6\">") && !result.contains("#tag5 &amp; co"))
+        #expect(result.contains("<tr role=\"row\" aria-rowindex=\"6\">") && !result.contains("#tag5 &amp; co"))
         #expect(result.contains("<a href=\"hashtags.csv\">All 50 rows as CSV</a>"))
         #expect(!result.contains("<script"), "the theme's script loads the rows once the first ones are painted")
         #expect(files.map(\.path) == ["searches/x/hashtags.table.js"], "no second CSV when the page links one")
@@ -44,6 +44,52 @@ struct TableWindowingTests {
         let own = try #require(windowing.apply(short, page: "index.html").files.last).string
         #expect(own.contains("[[\"@u0\",0]],[[\"@u1\",0]]"), "a link ending in its own text leaves that out")
         #expect(script.contains("\"prefixes\":[[\"https://twitter.com/hashtag/\"],[]]"))
+    }
+
+    @Test("a table of pictures is windowed from its own lower threshold, alike when cut in the Markdown and after rendering")
+    func pictureTables() throws {
+        let windowing = TableWindowing(threshold: 20, keptRows: 5, pictureThreshold: 10)
+        try HTMLFragment.$table.withValue(HTMLFragment.Table()) {
+            func people(_ rows: Int, pictures: Bool) throws -> String {
+                var text = "## People\n\n| Person | Tweets |\n| --- | ---: |\n"
+                for n in 0..<rows {
+                    // An avatar travels through Markdown as its fragment's token, as from a template.
+                    let avatar = pictures ? try #require(MustacheValueEncoder.encode(HTMLFragment.element("img", ["src": "a\(n).png", "alt": ""])) as? String) + " " : ""
+                    text += "| \(avatar)[@u\(n)](../u\(n)/) | \(n) |\n"
+                }
+                return text
+            }
+            let page = "people/index.html"
+            let cut = windowing.render(markdown: try people(11, pictures: true), page: page)
+            #expect(cut.body.contains("aria-rowcount=\"12\""))
+            #expect(cut.body.components(separatedBy: "<img").count - 1 == 5, "only the kept rows' pictures are in the HTML")
+            #expect(cut.files.map(\.path) == ["people/people.table.csv", "people/people.table.js"])
+            #expect(cut.files[1].string.contains("a10.png"), "every row's picture is in the data script")
+            let rendered = windowing.apply(MarkdownRenderer.html(try people(11, pictures: true)), page: page)
+            #expect(rendered.body == cut.body)
+            #expect(rendered.files.map(\.bytes) == cut.files.map(\.bytes))
+            for (rows, pictures) in [(11, false), (10, true)] {
+                let markdown = try people(rows, pictures: pictures)
+                #expect(windowing.render(markdown: markdown, page: page).files.isEmpty, "\(rows) rows, pictures \(pictures)")
+                #expect(windowing.apply(MarkdownRenderer.html(markdown), page: page).files.isEmpty)
+            }
+        }
+    }
+
+    @Test("a body's tags, and those opening with i, are counted as a plain scan counts them")
+    func tagCounts() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("<i>mg a".utf8)
+        let texts = ["", "<", "i", "<i", "a<img<i>b<", "<<i<ii<"] + (0..<500).map { _ in
+            String(decoding: (0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
+        }
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let all = bytes.filter { $0 == UInt8(ascii: "<") }.count
+            let startingWithI = bytes.indices.dropLast().filter { bytes[$0] == UInt8(ascii: "<") && bytes[$0 + 1] == UInt8(ascii: "i") }.count
+            let counted = bytes.withUnsafeBufferPointer { TableWindowing.tags(in: $0) }
+            #expect(counted.all == all && counted.startingWithI == startingWithI, "\(text)")
+        }
     }
 
     @Test("a long table with no CSV link gets a CSV of its own beside the page")
