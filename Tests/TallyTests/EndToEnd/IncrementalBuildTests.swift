@@ -206,6 +206,25 @@ struct IncrementalBuildTests {
         #expect(try project.page(Routes.hashtag("swift")).contains("Jump to a month"))
     }
 
+    @Test("a person's list of over a thousand posts places new and older posts by walking their own index from what the last build remembered; each equals a clean build")
+    func longPersonListRemembered() throws {
+        let project = TestProject()
+        let solo = [(id: "solo", name: "Solo Writer")]
+        try project.folder.write(["a.json": Self.searchPage(Array(1_000..<2_050), authors: solo, query: "solo")])
+        try project.importFiles(["a.json"])
+        #expect(try !project.build().updated)
+        #expect(try remembered(project, Routes.person("solo"))?.total == 1_050)
+        // Newer posts, then enough to start a new page, then one older than all (every page moves).
+        let steps: [(String, [Int])] = [("newer posts", [6_500, 6_501]), ("a new page's worth", Array(6_600..<6_660)), ("an older post", [10])]
+        for (number, step) in steps.enumerated() {
+            try project.folder.write(["s\(number).json": Self.searchPage(step.1, authors: solo, query: "solo")])
+            try project.importFiles(["s\(number).json"])
+            #expect(try project.build().updated)
+            try expectSameAsClean(project, after: step.0)
+        }
+        #expect(try remembered(project, Routes.person("solo"))?.total == 1_050 + 2 + 60 + 1)
+    }
+
     @Test("a template edit plans the pages of the source whose folder holds it, the layout's every page; each equals a clean build")
     func templateEdits() throws {
         let project = TestProject()

@@ -166,9 +166,10 @@ extension Store {
         }
     }
 
-    /// Those of `ids` the filter selects, with their times (nil when the filter has no `probe`).
+    /// Those of `ids` the filter selects, with their times (nil when the filter has no `probe`
+    /// and is not a person's, whose posts are told by their author).
     public func members(_ filter: TweetFilter, among ids: some Collection<String>) throws -> [String: Int64]? {
-        guard let (condition, arguments) = filter.probe else { return nil }
+        guard let (condition, arguments) = filter.authorCondition ?? filter.probe else { return nil }
         guard !ids.isEmpty else { return [:] }
         return try queue.read { db in
             var found: [String: Int64] = [:]
@@ -182,12 +183,21 @@ extension Store {
     /// Walks the ids of the filter's tweets newest first (the order of its pages), with their
     /// times, until `body` returns false: down the `tweet_newest` index, testing each row with the
     /// filter's `probe`, so a long list's newest posts are found without reading or sorting the
-    /// rest. False when the filter has no probe.
+    /// rest. A person's are walked down their own index (`tweet_by_author`, newest first: only
+    /// posts of the same second are sorted), which holds theirs alone. False when the filter has
+    /// neither.
     public func walkTweetIDs(_ filter: TweetFilter, _ body: (String, Int64) -> Bool) throws -> Bool {
-        guard let (condition, arguments) = filter.probe else { return false }
+        let order = " ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC"
+        let sql: String, arguments: StatementArguments
+        if let (condition, authorArguments) = filter.authorCondition {
+            (sql, arguments) = ("SELECT t.id, t.created_at FROM tweet t INDEXED BY tweet_by_author WHERE " + condition + order, authorArguments)
+        } else if let (condition, probeArguments) = filter.probe {
+            (sql, arguments) = ("SELECT t.id, t.created_at FROM tweet t INDEXED BY tweet_newest WHERE " + condition + order, probeArguments)
+        } else {
+            return false
+        }
         try queue.read { db in
-            let rows = try ValuePair<String, Int64>.fetchCursor(db.cachedStatement(sql: "SELECT t.id, t.created_at FROM tweet t INDEXED BY tweet_newest WHERE " + condition
-                                                                                   + " ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC"), arguments: arguments)
+            let rows = try ValuePair<String, Int64>.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
             while let row = try rows.next(), body(row.first, row.second) {}
         }
         return true

@@ -43,6 +43,13 @@ public enum TweetFilter: Sendable, Equatable {
         }
     }
 
+    /// The condition on `tweet t` that selects a person's posts, by the column their own index
+    /// (`tweet_by_author`) leads with; nil for any other list.
+    var authorCondition: (sql: String, arguments: StatementArguments)? {
+        guard case .author(let id) = self else { return nil }
+        return ("t.author_id = ?", [id])
+    }
+
     /// How many tweets the filter selects, counted from the table linking them to the list alone
     /// (each link names a stored tweet: the store's foreign keys see to it), which for a hashtag
     /// of thousands of posts is a count of one index range instead of a look-up per post.
