@@ -81,6 +81,13 @@ def remove(*paths):
                 candidate.unlink()
 
 
+def forget_counts():
+    """The people's and hashtags' counts a build keeps for the next in the project's cache
+    (`.tally/cache/twitter/`), removed before each timed full build: it counts everything, as a
+    first build does. A rebuild goes on from those its full build kept, as the daily loop does."""
+    shutil.rmtree(ROOT / ".tally" / "cache" / "twitter", ignore_errors=True)
+
+
 def launch(playwright):
     return playwright.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium", args=["--no-sandbox"])
 
@@ -321,6 +328,7 @@ def build_benchmark(label, store, hugo_source, runs):
 
         def clean_out():
             shutil.rmtree(out, ignore_errors=True)
+            forget_counts()
             for leftover in base.glob(f".site-{label}*"):
                 shutil.rmtree(leftover, ignore_errors=True) if leftover.is_dir() else leftover.unlink()
         b_time, b_peak, b_out = median_runs(runs, lambda: ([TALLY, "build", "--project", ROOT, "--store", store, "--output", out],
@@ -369,6 +377,7 @@ def rebuild_benchmark(label, store, runs):
 
         def clean():
             shutil.rmtree(out, ignore_errors=True)
+            forget_counts()
             for leftover in list(base.glob(f".site-{label}-inc*")) + list(base.glob(inc_store.name + "*")):
                 shutil.rmtree(leftover, ignore_errors=True) if leftover.is_dir() else leftover.unlink()
         for _ in range(runs):

@@ -81,12 +81,12 @@ public struct TwitterSource: DataSource {
     }
 
     public func prepare(_ context: SiteContext) throws {
-        context.memory.share(try TwitterPrelude(store: context.store), for: TwitterPrelude.key)
+        context.memory.share(try TwitterPrelude(store: context.store, cacheFolder: context.cacheFolder), for: TwitterPrelude.key)
     }
 
     public func sections(_ context: SiteContext) throws -> [any SiteSection] {
         // Started by `prepare`, beside the home card, or now (the clock is read first either way).
-        let prelude = try context.memory.take(TwitterPrelude.self, for: TwitterPrelude.key) ?? TwitterPrelude(store: context.store)
+        let prelude = try context.memory.take(TwitterPrelude.self, for: TwitterPrelude.key) ?? TwitterPrelude(store: context.store, cacheFolder: context.cacheFolder)
         let clock = prelude.clock
         let terms = try context.store.allTerms()
         let timelines = try context.store.timelines()
@@ -111,6 +111,9 @@ public struct TwitterSource: DataSource {
         let changes = TwitterPlan(memory: context.memory, store: context.store, current: state)
         // Cards of posts that did not change are read from the previous build's shelf.
         let cards = PostCards(theme: theme, directory: directory, memory: context.memory, plan: changes)
+        // The counts are kept in the cache by now (written while this thread made the state), so
+        // that a build that ends has kept them.
+        _ = prelude.keeping?.value
         return [
             SearchesSection(context: context, terms: terms, directory: directory, cards: cards, changes: changes),
             TweetsSection(context: context, terms: terms, directory: directory, cards: cards, changes: changes, mediaFolder: mediaFolder),

@@ -85,10 +85,15 @@ struct HostileDataTests {
         #expect(files.filter { $0.hasPrefix("tweets/") }.count == 11)
         let top = try FileManager.default.contentsOfDirectory(atPath: project.folder.url.path).sorted()
         // Beside the site only its bookkeeping: the manifest, the state and the shelf of post cards,
-        // whose name is Tally's own (`PartShelf`), never made from data.
+        // whose name is Tally's own (`PartShelf`), never made from data; and the project's cache,
+        // holding the counts kept for the next build, named by a digest of the store's path.
         #expect(top.allSatisfy { $0 == "public" || $0 == ".public.tally-manifest" || $0 == ".public.tally-state" || $0.hasPrefix("tally.sqlite")
-                    || ($0.hasPrefix(".public.tally-parts-") && $0.dropFirst(20).allSatisfy(\.isHexDigit)) }, "\(top)")
+                    || ($0.hasPrefix(".public.tally-parts-") && $0.dropFirst(20).allSatisfy(\.isHexDigit)) || $0 == ".tally" }, "\(top)")
         #expect(top.filter { $0.hasPrefix(".public.tally-parts-") }.count == 1)
+        let cache = project.folder.url.appendingPathComponent(".tally")
+        let cached = FileManager.default.enumerator(atPath: cache.path)?.allObjects as? [String] ?? []
+        #expect(cached.allSatisfy { ["cache", "cache/twitter"].contains($0) || ($0.hasPrefix("cache/twitter/counts-") && $0.dropFirst(21).allSatisfy(\.isHexDigit)) },
+                "\(cached)")
     }
 
     @Test("names that differ only in case are one term with one page")

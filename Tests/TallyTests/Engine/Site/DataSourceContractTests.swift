@@ -91,6 +91,8 @@ struct DataSourceContractTests {
         #expect(report.pages == 2)
         #expect(try project.page("index.html").contains("Nothing imported yet"))
         #expect(!FileManager.default.fileExists(atPath: storePath))
+        // Nor does it keep counts for the store made for that build alone.
+        #expect(!FileManager.default.fileExists(atPath: project.config.cacheURL.appendingPathComponent("twitter").path))
     }
 
     @Test("the build can write to memory instead of a folder")
