@@ -127,11 +127,12 @@ public struct TwitterSource: DataSource {
     }
 
     public func homeCard(_ context: SiteContext) throws -> HomeCard? {
-        let totals = try context.store.totals()
+        // Read beside the theme's loading by the prelude `prepare` started, when it did.
+        let reads = try context.memory.shared(TwitterPrelude.self, for: TwitterPrelude.key)?.homeReads() ?? TwitterPrelude.HomeReads(context.store)
+        let totals = reads.totals
         guard totals.tweets > 0 || totals.terms > 0 else { return nil }
-        let history = try context.store.searchHistory(limit: TwitterCard.recentLimit)
-        var card = TwitterCard(totals: totals, recent: history)
-        let daily = try context.store.tweetsPer(.day, .all)
+        var card = TwitterCard(totals: totals, recent: reads.history)
+        let daily = reads.daily
         card.calendar = daily.isEmpty ? nil : Plot.calendar(daily, title: "Posts day by day",
                                                             description: "A calendar, a year per row and a day per cell, darker for days with more stored posts (UTC).",
                                                             noun: ("post", "posts"))

@@ -27,6 +27,20 @@ struct IncrementalBuildTests {
         let fresh = try files(under: clean)
         let differing = Set(updated.keys).union(fresh.keys).filter { updated[$0] != fresh[$0] }.sorted()
         #expect(differing.isEmpty, "after \(step): \(differing.prefix(5))")
+        // The manifest lists the same files with the same digests in the same sections (an
+        // update lists its new files before those it carried over, in runs of lines).
+        let listed = try manifestLines(SiteWriter(output: project.folder.url.appendingPathComponent("public")).manifestURL)
+        let cleanListed = try manifestLines(SiteWriter(output: clean).manifestURL)
+        #expect(listed == cleanListed, "after \(step): \(listed.symmetricDifference(cleanListed).sorted().prefix(3))")
+    }
+
+    /// Each file's line in a manifest, with its section.
+    private func manifestLines(_ url: URL) throws -> Set<String> {
+        var lines = Set<String>()
+        Manifest.forEachFile(in: Array(try Data(contentsOf: url))) { section, _, line in
+            lines.insert(String(decoding: section, as: UTF8.self) + " " + String(decoding: line, as: UTF8.self))
+        }
+        return lines
     }
 
     private func files(under root: URL) throws -> [String: Data] {

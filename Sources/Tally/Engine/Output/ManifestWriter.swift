@@ -16,6 +16,8 @@ final class ManifestWriter {
     private var buffer: [UInt8] = []
     private var sections: [String: Part] = [:]
     private var sectionsWritten = false
+    /// The section the last line went to.
+    private var last: (key: String, part: Part)?
 
     /// One section's lines not yet in the file.
     private final class Part {
@@ -46,6 +48,25 @@ final class ManifestWriter {
 
     /// Adds one file's line (`digest path`, without its newline) to `section`'s lines.
     func file(_ line: some Collection<UInt8>, section: String) throws {
+        let part = self.part(section)
+        part.bytes += line
+        part.bytes.append(0x0A)
+        if part.bytes.count >= Self.spillAt { try spill(part) }
+    }
+
+    /// Adds a run of whole lines (each `digest path` and its newline), as a previous manifest
+    /// lists them, to `section`'s lines at once: an update carries over most of the previous
+    /// manifest's 170,000 lines at 100,000 posts, and a look-up and a copy a line were most of
+    /// its last pass, on one core at the build's end.
+    func lines(_ lines: ArraySlice<UInt8>, section: String) throws {
+        let part = self.part(section)
+        part.bytes += lines
+        if part.bytes.count >= Self.spillAt { try spill(part) }
+    }
+
+    /// The lines of `section`, found once for a run of files of the same section.
+    private func part(_ section: String) -> Part {
+        if let last, last.key == section { return last.part }
         let part: Part
         if let known = sections[section] {
             part = known
@@ -53,9 +74,8 @@ final class ManifestWriter {
             part = Part()
             sections[section] = part
         }
-        part.bytes += line
-        part.bytes.append(0x0A)
-        if part.bytes.count >= Self.spillAt { try spill(part) }
+        last = (section, part)
+        return part
     }
 
     /// Writes what is buffered and closes the file.
@@ -97,6 +117,7 @@ final class ManifestWriter {
             if buffer.count >= 1 << 20 { try flush() }
         }
         sections = [:]
+        last = nil
     }
 
     private func flush() throws {

@@ -108,16 +108,35 @@ extension SiteWriter {
                 guard let listed = FileBytes.read(manifestURL), listed.count == listedCount else {
                     throw OutputError(path: output.path, reason: "changed while the build ran; build again")
                 }
+                // Kept lines that follow one another in one section are carried as one run.
+                var run: Range<Int>?
+                func carryRun() throws {
+                    guard let kept = run, let current = lastSection else { return }
+                    try lines.lines(listed[kept], section: current.name)
+                    run = nil
+                }
                 try Manifest.forEachFile(in: listed) { fileSection, path, line in
-                    guard !emitted.contains(Manifest.PathKey(bytes: path)) else { return }
+                    guard !emitted.contains(Manifest.PathKey(bytes: path)) else { return try carryRun() }
                     if lastSection == nil || !fileSection.elementsEqual(lastSection!.bytes) {
+                        try carryRun()
                         let name = String(decoding: fileSection, as: UTF8.self)
                         lastSection = (fileSection, name, keeping.contains(name))
                     }
                     guard let current = lastSection, current.kept else { return removed.append(String(decoding: path, as: UTF8.self)) }
-                    try lines.file(line, section: current.name)
                     count += 1
+                    // A line with its newline goes on the run when it follows it; a last line with none is written alone.
+                    guard line.endIndex < listed.count else {
+                        try carryRun()
+                        return try lines.file(line, section: current.name)
+                    }
+                    if let kept = run, kept.upperBound == line.startIndex {
+                        run = kept.lowerBound..<(line.endIndex + 1)
+                    } else {
+                        try carryRun()
+                        run = line.startIndex..<(line.endIndex + 1)
+                    }
                 }
+                try carryRun()
             }
             let recorded = try recording!.value.get()
             shelves = recorded.shelves

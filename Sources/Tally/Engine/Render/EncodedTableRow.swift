@@ -120,6 +120,48 @@ extension EncodedTableRow {
         self.init(cells: cells, csv: csv)
     }
 
+    /// Walks a record of `append(to:)` in place: each cell's parts, by their ranges in `bytes`,
+    /// in order. The CSV line's range, or nil when the bytes are not one record (whose cells
+    /// may then have been visited in part).
+    static func walk(record bytes: ArraySlice<UInt8>, literal: (Range<Int>) -> Void,
+                     link: (_ head: Range<Int>, _ prefix: Range<Int>, _ tail: Range<Int>) -> Void) -> Range<Int>? {
+        var at = bytes.startIndex
+        func length() -> Int? {
+            guard at + 4 <= bytes.endIndex else { return nil }
+            var value = 0
+            for index in 0..<4 { value |= Int(bytes[at + index]) << (8 * index) }
+            at += 4
+            return value
+        }
+        func part() -> Range<Int>? {
+            guard let count = length(), count <= bytes.endIndex - at else { return nil }
+            defer { at += count }
+            return at..<(at + count)
+        }
+        guard let csv = part(), let count = length(), count <= bytes.count else { return nil }
+        for _ in 0..<count {
+            guard at < bytes.endIndex else { return nil }
+            let kind = bytes[at]
+            at += 1
+            switch kind {
+            case 0:
+                guard let json = part() else { return nil }
+                literal(json)
+            case 1:
+                guard let head = part(), let prefix = part(), let tail = part() else { return nil }
+                link(head, prefix, tail)
+            default:
+                return nil
+            }
+        }
+        return at == bytes.endIndex ? csv : nil
+    }
+
+    /// Whether `bytes` are one whole record of `append(to:)`.
+    static func isRecord(_ bytes: ArraySlice<UInt8>) -> Bool {
+        walk(record: bytes, literal: { _ in }, link: { _, _, _ in }) != nil
+    }
+
     private static func appendLength(_ value: Int, to out: inout [UInt8]) {
         for index in 0..<4 { out.append(UInt8(truncatingIfNeeded: value >> (8 * index))) }
     }

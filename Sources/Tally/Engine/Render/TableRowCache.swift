@@ -98,8 +98,9 @@ final class TableRowCache: @unchecked Sendable {
             }
         }
 
-        /// The recorded row found by `key`, as bytes to keep again and as a row.
-        func row(_ key: ContentHash) -> (record: ArraySlice<UInt8>, row: EncodedTableRow)? {
+        /// The record found by `key` (`EncodedTableRow.append(to:)`), as bytes to keep again and
+        /// to add to a table (`TableRowsEncoder.add(record:)`).
+        func row(_ key: ContentHash) -> ArraySlice<UInt8>? {
             guard let range = index[key] else { return nil }
             var record: ArraySlice<UInt8>
             if let spill {
@@ -109,17 +110,17 @@ final class TableRowCache: @unchecked Sendable {
             } else {
                 record = bytes[range]
             }
-            return Self.decoded(record)
+            return Self.checked(record)
         }
 
-        /// The recorded rows found by `keys`, in their order (nil for a key not found). From a
+        /// The records found by `keys`, in their order (nil for a key not found). From a
         /// record in a temporary file, one read takes the span of them all, not one read a row:
         /// a table's rows mostly keep their order from one build to the next, so a batch's rows
         /// lie together (14,000 reads were a tenth of the People table's rebuild). Rows spread
         /// over much more than their own size are read one at a time.
-        func rows(_ keys: [ContentHash]) -> [(record: ArraySlice<UInt8>, row: EncodedTableRow)?] {
+        func rows(_ keys: [ContentHash]) -> [ArraySlice<UInt8>?] {
             let ranges = keys.map { index[$0] }
-            guard let spill else { return ranges.map { $0.flatMap { Self.decoded(bytes[$0]) } } }
+            guard let spill else { return ranges.map { $0.flatMap { Self.checked(bytes[$0]) } } }
             var low = Int.max, high = 0, size = 0
             for case let range? in ranges {
                 low = min(low, range.lowerBound)
@@ -130,27 +131,31 @@ final class TableRowCache: @unchecked Sendable {
             guard high - low <= max(2 * size, Self.windowBytes) else { return keys.map(row) }
             var span: [UInt8] = []
             guard (try? spill.read(bytes: low..<high, into: &span)) != nil else { return ranges.map { _ in nil } }
-            return ranges.map { $0.flatMap { Self.decoded(span[($0.lowerBound - low)..<($0.upperBound - low)]) } }
+            return ranges.map { $0.flatMap { Self.checked(span[($0.lowerBound - low)..<($0.upperBound - low)]) } }
         }
 
-        private static func decoded(_ record: ArraySlice<UInt8>) -> (record: ArraySlice<UInt8>, row: EncodedTableRow)? {
-            EncodedTableRow(bytes: record).map { (record, $0) }
+        /// The record, when it is a whole one (a damaged record is made again).
+        private static func checked(_ record: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+            EncodedTableRow.isRecord(record) ? record : nil
         }
 
-        /// Appends the row found by `key`, its record already made (`record`) or made from `row`.
-        static func append(key: ContentHash, record: ArraySlice<UInt8>?, row: EncodedTableRow, to out: inout [UInt8]) {
+        /// Appends the record of the row found by `key`, as a previous build recorded it.
+        static func append(key: ContentHash, record: ArraySlice<UInt8>, to out: inout [UInt8]) {
             appendNumber(key.a, width: 8, to: &out)
             appendNumber(key.b, width: 8, to: &out)
-            if let record {
-                appendNumber(UInt64(record.count), width: 4, to: &out)
-                out += record
-            } else {
-                let lengthAt = out.count
-                appendNumber(0, width: 4, to: &out)
-                row.append(to: &out)
-                let length = out.count - lengthAt - 4
-                for index in 0..<4 { out[lengthAt + index] = UInt8(truncatingIfNeeded: length >> (8 * index)) }
-            }
+            appendNumber(UInt64(record.count), width: 4, to: &out)
+            out += record
+        }
+
+        /// Appends the row found by `key`, its record made from `row`.
+        static func append(key: ContentHash, row: EncodedTableRow, to out: inout [UInt8]) {
+            appendNumber(key.a, width: 8, to: &out)
+            appendNumber(key.b, width: 8, to: &out)
+            let lengthAt = out.count
+            appendNumber(0, width: 4, to: &out)
+            row.append(to: &out)
+            let length = out.count - lengthAt - 4
+            for index in 0..<4 { out[lengthAt + index] = UInt8(truncatingIfNeeded: length >> (8 * index)) }
         }
 
         private static func number(_ bytes: [UInt8], _ at: Int, width: Int) -> UInt64 {

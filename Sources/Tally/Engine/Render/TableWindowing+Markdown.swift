@@ -101,7 +101,7 @@ extension TableWindowing {
                     for batchStart in stride(from: n + 2, to: end, by: Self.batchRows) {
                         let batchEnd = min(batchStart + Self.batchRows, end)
                         var keys: [ContentHash] = []
-                        var found: [(record: ArraySlice<UInt8>, row: EncodedTableRow)?] = []
+                        var found: [ArraySlice<UInt8>?] = []
                         var missing: [Int] = []
                         if cache != nil {
                             keys = (batchStart..<batchEnd).map { TableRowCache.key(head: head, row: line($0)) }
@@ -117,13 +117,13 @@ extension TableWindowing {
                         }
                         var next = made.makeIterator()
                         for offset in 0..<(batchEnd - batchStart) {
-                            if let hit = found.isEmpty ? nil : found[offset] {
-                                encoder.add(hit.row)
-                                TableRowCache.Rows.append(key: keys[offset], record: hit.record, row: hit.row, to: &kept)
+                            if let record = found.isEmpty ? nil : found[offset] {
+                                encoder.add(record: record)
+                                TableRowCache.Rows.append(key: keys[offset], record: record, to: &kept)
                             } else {
                                 guard let row = next.next() else { return nil }
                                 encoder.add(row)
-                                if cache != nil { TableRowCache.Rows.append(key: keys[offset], record: nil, row: row, to: &kept) }
+                                if cache != nil { TableRowCache.Rows.append(key: keys[offset], row: row, to: &kept) }
                             }
                         }
                         spill?.append(kept)

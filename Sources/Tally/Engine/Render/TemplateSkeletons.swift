@@ -195,8 +195,8 @@ final class TemplateSkeletons: @unchecked Sendable {
     private static func tags(in text: String) -> [(content: Substring, indentedAlone: Bool)] {
         var found: [(Substring, Bool)] = []
         var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
-            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
+        while let open = firstPair(UInt8(ascii: "{"), in: rest) {
+            guard let close = firstPair(UInt8(ascii: "}"), in: rest[open.upperBound...]) else { break }
             let lineStart = rest[..<open.lowerBound].lastIndex(of: "\n").map { rest.index(after: $0) } ?? rest.startIndex
             let before = rest[lineStart..<open.lowerBound]
             let lineEnd = rest[close.upperBound...].firstIndex(of: "\n") ?? rest.endIndex
@@ -206,6 +206,20 @@ final class TemplateSkeletons: @unchecked Sendable {
             rest = rest[close.upperBound...]
         }
         return found
+    }
+
+    /// Where `byte` first occurs twice in a row in `text`, found among its UTF-8 bytes as
+    /// Foundation's `range(of:)` finds it among code units: that bridged each template to
+    /// `NSString` for every tag, half of loading the theme, which every build waits for.
+    private static func firstPair(_ byte: UInt8, in text: Substring) -> Range<String.Index>? {
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let next = bytes.index(after: index)
+            if bytes[index] == byte, next != bytes.endIndex, bytes[next] == byte { return index..<bytes.index(after: next) }
+            index = next
+        }
+        return nil
     }
 
     /// A template with a model's shape: a 128-bit digest of the shape, and how many values it has

@@ -19,6 +19,8 @@ struct TwitterPrelude: Sendable {
     /// Whether the counts were kept in the cache, once both reads are done (nil without a cache
     /// folder): written on a thread of its own, while the sections are made.
     let keeping: MadeAside<Bool>?
+    /// What the home card shows, read on a connection of its own from the start (`homeReads()`).
+    private let home: MadeAside<Result<HomeReads, any Error>>
     /// Everyone with a page and every user, put in order once the people are counted.
     private let ordered: MadeAside<Result<(people: [StoredPerson], users: [StoredUser]), any Error>>
 
@@ -28,6 +30,21 @@ struct TwitterPrelude: Sendable {
         var counts: [String: (tweets: Int, mentioned: Int)]
         /// Whether they went on from the kept counts (the searches' read does only then).
         var wentOn: Bool
+    }
+
+    /// The home card's counts, its latest searches and every post per day (`TwitterSource.homeCard`).
+    struct HomeReads: Sendable {
+        var totals: StoreTotals
+        var history: [SearchTerm]
+        var daily: [(key: String, count: Int)]
+
+        /// Read from `store`: the counts and days are two passes over the posts, a tenth of a
+        /// second at 100,000, which every section used to wait for.
+        init(_ store: Store) throws {
+            totals = try store.totals()
+            history = try store.searchHistory(limit: TwitterCard.recentLimit)
+            daily = try store.tweetsPer(.day, .all)
+        }
     }
 
     /// The counts kept in the cache, and the tweets stored since their clock.
@@ -49,6 +66,8 @@ struct TwitterPrelude: Sendable {
         self.clock = clock
         let reader = try store.reader()
         let counter = try store.reader()
+        let homeReader = try store.reader()
+        home = MadeAside { Result { try HomeReads(homeReader) } }
         let path = store.path
         let file = cacheFolder.map { TwitterCounts.file(in: $0, store: path) }
         // With the tweets stored since, which both reads look at (a pass over the whole table).
@@ -83,6 +102,11 @@ struct TwitterPrelude: Sendable {
                 return made.keep(at: file)
             }
         }
+    }
+
+    /// What the home card shows, once read.
+    func homeReads() throws -> HomeReads {
+        try home.value.get()
     }
 
     /// Everyone with a page, with their searches counted, once both reads are done.

@@ -144,5 +144,28 @@ struct TableRowCacheTests {
         row.append(to: &bytes)
         #expect(EncodedTableRow(bytes: bytes[...]) == row)
         #expect(EncodedTableRow(bytes: bytes.dropLast()) == nil)
+        #expect(EncodedTableRow.isRecord(bytes[...]))
+        #expect(!EncodedTableRow.isRecord(bytes.dropLast()))
+        #expect(!EncodedTableRow.isRecord((bytes + [0])[...]))
+    }
+
+    @Test("rows added from their records make the script and CSV their rows make, links' starts numbered alike")
+    func recordsAddLikeRows() throws {
+        let text = "| A | B | C |\n| --- | --- | --- |\n| [x's](../a/b/) | 12 | [#y](../tags/y/) |\n"
+            + "| [z](../c/d/) | 7 | [#w](../tags/w/) |\n| [q](../a/e/) | it's | [#v](../tags/v/) |\n"
+        let html = Array(MarkdownRenderer.html(text).utf8)
+        let table = try #require(ParsedTable(html[...]))
+        var fromRows = TableRowsEncoder(headers: table.headers)
+        var fromRecords = TableRowsEncoder(headers: table.headers)
+        for range in table.rows {
+            let row = EncodedTableRow(table.source, row: range)
+            var bytes: [UInt8] = []
+            row.append(to: &bytes)
+            fromRows.add(row)
+            fromRecords.add(record: bytes[...])
+        }
+        #expect(fromRecords.count == 3)
+        #expect(fromRecords.csv == fromRows.csv)
+        #expect(fromRecords.script(key: "\"k\"") == fromRows.script(key: "\"k\""))
     }
 }
