@@ -179,6 +179,7 @@ public struct SiteBuilder {
                     try pipeline.drain()
                 }
             }
+            try step("home page", key: "home") { try emit(OutputFile(path: Routes.home, bytes: Array(home.utf8))) }
             // Sections plan two at a time, each into a sink of its own whose pages and files carry
             // its key, while the stage renders what any of them handed over; each step waits for
             // its section, in order, and names it if it failed.
@@ -217,9 +218,6 @@ public struct SiteBuilder {
                     }
                 }
             }
-            // After the sections, not before: an update's first file waits for the previous
-            // manifest to be parsed (136 ms at 100,000 posts), which planning does not need.
-            try step("home page", key: "home") { try emit(OutputFile(path: Routes.home, bytes: Array(home.utf8))) }
             // The pages an update keeps, for the sitemap (the search's record files are no pages).
             if listPages { for path in try output.previousPaths(sections: Set(keptSections())) where path.hasSuffix(".html") { pagePaths.append(path) } }
             // The site search: every source's documents, tokenised (while the sections ran) and cut

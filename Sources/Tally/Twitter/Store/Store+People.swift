@@ -163,7 +163,8 @@ extension Store {
     /// date with `strftime` was most of the query's time (55–100 ms for the home page's calendar
     /// over the bench's 95,000 posts; 25 ms so).
     public func tweetsPer(_ unit: CalendarUnit, _ filter: TweetFilter) throws -> [(key: String, count: Int)] {
-        let days = try queue.read { db in
+        let days = try queue.read { db -> [(day: Int64, count: Int)] in
+            if filter == .all { return try Self.everyDay(db) }
             let (clause, arguments) = filter.clause
             return try ValuePair<Int64, Int>.fetchAll(db.cachedStatement(sql: "SELECT \(Self.dayNumber) AS d, count(*) FROM tweet t"
                                                                          + clause + " GROUP BY d ORDER BY d"), arguments: arguments)
@@ -175,6 +176,22 @@ extension Store {
     /// A post's UTC day as a number of days since 1970: days before 1970 round down, as the
     /// dates shown do.
     private static let dayNumber = "(t.created_at - ((t.created_at % 86400) + 86400) % 86400) / 86400"
+
+    /// Every post's count per day number, oldest first. Their times come down the `tweet_newest`
+    /// index in its order, so each day's run is counted as it passes: grouping them in SQL sorted
+    /// every post again (49 ms of each build's home card at 100,000 posts).
+    private static func everyDay(_ db: Database) throws -> [(day: Int64, count: Int)] {
+        var days: [(day: Int64, count: Int)] = []
+        let times = try Int64.fetchCursor(db.cachedStatement(sql: """
+            SELECT t.created_at FROM tweet t INDEXED BY tweet_newest ORDER BY t.created_at DESC, length(t.id) DESC, t.id DESC
+            """))
+        while let time = try times.next() {
+            // As `dayNumber`.
+            let day = (time - ((time % 86_400) + 86_400) % 86_400) / 86_400
+            if let last = days.last, last.day == day { days[days.count - 1].count += 1 } else { days.append((day, 1)) }
+        }
+        return days.reversed()
+    }
 
     /// Counts per day number, oldest first, as counts per day or month text.
     private static func per(_ unit: CalendarUnit, days: [(day: Int64, count: Int)]) -> [(key: String, count: Int)] {

@@ -91,9 +91,14 @@ extension Store {
                 SELECT (SELECT count(*) FROM tweet) AS tweets, (SELECT count(*) FROM user) AS users, (SELECT count(*) FROM term) AS terms,
                     (SELECT count(*) FROM mention WHERE counted) AS mentions, coalesce((SELECT max(created_at) FROM tweet), 0) AS newest
                 """)!
-            for count in try ValuePair<String?, Int>.fetchAll(db, sql: "SELECT network, count(*) FROM tweet GROUP BY network") {
+            // Only the other networks' posts are grouped, down their partial index
+            // (`tweet_by_network`); Twitter's are the rest.
+            var others = 0
+            for count in try ValuePair<String, Int>.fetchAll(db, sql: "SELECT network, count(*) FROM tweet WHERE network <> 'twitter' GROUP BY network") {
                 totals.byNetwork[PostNetwork(stored: count.first), default: 0] += count.second
+                others += count.second
             }
+            if totals.tweets > others { totals.byNetwork[.twitter, default: 0] += totals.tweets - others }
             return totals
         }
     }

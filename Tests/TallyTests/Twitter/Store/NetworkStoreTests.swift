@@ -89,4 +89,29 @@ struct NetworkStoreTests {
         #expect(people.first { $0.user.screenName == "new.bsky.social" }?.user.network == .bluesky)
         #expect(people.first { $0.user.screenName == "halcy" }?.user.network == .twitter)
     }
+
+    @Test("the home card's counts: each network's posts, and every day's posts, before 1970 too")
+    func homeCardCounts() throws {
+        let project = TestProject()
+        try project.importSampleContent()
+        let store = try project.store
+        // Two posts moved before 1970: the last second of 1969 and a day earlier.
+        try store.queue.write { db in
+            try db.execute(sql: "UPDATE tweet SET created_at = -1 WHERE id = (SELECT min(id) FROM tweet)")
+            try db.execute(sql: "UPDATE tweet SET created_at = -86401 WHERE id = (SELECT max(id) FROM tweet)")
+        }
+        // Both as one grouping of the whole table says.
+        let (networks, days) = try store.queue.read { db in
+            (try Row.fetchAll(db, sql: "SELECT network, count(*) AS n FROM tweet GROUP BY network"),
+             try Row.fetchAll(db, sql: "SELECT (created_at - ((created_at % 86400) + 86400) % 86400) / 86400 AS d, count(*) AS n FROM tweet GROUP BY d ORDER BY d"))
+        }
+        let totals = try store.totals()
+        #expect(Set(totals.byNetwork.keys) == [.twitter, .mastodon, .bluesky])
+        #expect(totals.byNetwork == Dictionary(uniqueKeysWithValues: networks.map { (PostNetwork(stored: $0["network"]), $0["n"] as Int) }))
+        #expect(totals.byNetwork.values.reduce(0, +) == totals.tweets)
+        let daily = try store.tweetsPer(.day, .all)
+        #expect(daily.map(\.key) == days.map { UTCTime.dayText(($0["d"] as Int64) * 86_400) })
+        #expect(daily.map(\.count) == days.map { $0["n"] as Int })
+        #expect(daily.prefix(2).map(\.key) == ["1969-12-30", "1969-12-31"])
+    }
 }
