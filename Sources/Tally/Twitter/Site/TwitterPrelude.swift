@@ -38,8 +38,8 @@ struct TwitterPrelude: Sendable {
         var history: [SearchTerm]
         var daily: [(key: String, count: Int)]
 
-        /// Read from `store`: the counts and days are two passes over the posts, a tenth of a
-        /// second at 100,000, which every section used to wait for.
+        /// Read from `store`, beside the other first reads: every section used to wait for them
+        /// (two passes over the posts then, a tenth of a second at 100,000; now walks of two indexes).
         init(_ store: Store) throws {
             totals = try store.totals()
             history = try store.searchHistory(limit: TwitterCard.recentLimit)
