@@ -126,6 +126,14 @@ public final class SharedParts: @unchecked Sendable {
         }
     }
 
+    /// Whether `key`'s part would be rendered from its model: it is neither made in this build
+    /// nor kept by the previous one for reuse.
+    func needsModel(_ key: String) -> Bool {
+        if lock.withLock({ numbers[Key(key)] }) != nil { return false }
+        guard let shelving = shelf else { return true }
+        return !shelving.reusable(key) || shelving.shelf.kept(shelfKey(key)) == nil
+    }
+
     private func shelfKey(_ key: String) -> ContentHash {
         Self.shelfKey(template: template, key: key)
     }

@@ -36,13 +36,21 @@ struct PostCards: Sendable {
     }
 
     /// The Atom feed of a list's newest posts, their entries taken from the cards' shelf where
-    /// they did not change.
-    func feed(page: String, heading: String, site: String, posts: [(StoredTweet, TweetChunk)]) -> AtomFeed {
+    /// they did not change; nil when a post read only in part has none there.
+    func feed(page: String, heading: String, site: String, posts: [(StoredTweet, TweetChunk)]) -> AtomFeed? {
         TweetFeed(directory: directory, shelving: parts.shelf).feed(page: page, heading: heading, site: site, posts: posts)
+    }
+
+    /// Whether a page showing the post needs it read whole (`Store.tweetChunk(ids:whole:)`): its
+    /// card, or with `feed` its feed entry, is neither made in this build nor kept for reuse.
+    func needsWhole(_ id: String, feed: Bool) -> Bool {
+        parts.needsModel(id) || (feed && TweetFeed(directory: directory, shelving: parts.shelf).needsPost(id))
     }
 
     /// Renders the cards of the chunk's tweets that have none yet.
     func prepare(_ chunk: TweetChunk) throws {
+        // A post read in part has nothing to make a card from: its card must be kept.
+        if let id = chunk.partial.first(where: parts.needsModel) { throw PostCardError(id: id) }
         let directory = directory
         try parts.add(chunk.tweets.map(\.id)) { PostCard(chunk.tweets[$0], chunk: chunk, directory: directory) }
     }

@@ -12,16 +12,31 @@ struct TweetFeed {
     }
 
     /// The feed of the list whose newest page is `page`, from its newest posts (newest first),
-    /// each with the chunk that holds what it retweets or quotes.
-    func feed(page: String, heading: String, site: String, posts: [(StoredTweet, TweetChunk)]) -> AtomFeed {
-        AtomFeed(path: Routes.feed(of: page), page: page, title: "\(heading) · \(site)", author: site,
-                 entries: posts.prefix(AtomFeed.limit).map { entry($0.0, chunk: $0.1) })
+    /// each with the chunk that holds what it retweets or quotes. Nil when a post read only in
+    /// part has no entry to take from the shelf (it could not be read there): the caller reads
+    /// the posts whole and asks again.
+    func feed(page: String, heading: String, site: String, posts: [(StoredTweet, TweetChunk)]) -> AtomFeed? {
+        var entries: [AtomFeed.Entry] = []
+        for (tweet, chunk) in posts.prefix(AtomFeed.limit) {
+            guard let entry = entry(tweet, chunk: chunk) else { return nil }
+            entries.append(entry)
+        }
+        return AtomFeed(path: Routes.feed(of: page), page: page, title: "\(heading) · \(site)", author: site, entries: entries)
+    }
+
+    /// Whether the post's entry would be made from the post: neither this build nor the previous
+    /// one (for reuse) keeps it on the shelf.
+    func needsPost(_ id: String) -> Bool {
+        guard let shelving else { return true }
+        let key = Self.shelfKey(id)
+        return shelving.shelf.made(key) == nil && (!shelving.reusable(id) || shelving.shelf.kept(key) == nil)
     }
 
     /// The post's entry: as this build or the previous one made it when it is on the shelf (the
-    /// previous build's only if the post's card did not change since), else made and kept there.
-    private func entry(_ tweet: StoredTweet, chunk: TweetChunk) -> AtomFeed.Entry {
-        guard let shelving else { return make(tweet, chunk: chunk) }
+    /// previous build's only if the post's card did not change since), else made and kept there;
+    /// nil for a post read only in part that has none there.
+    private func entry(_ tweet: StoredTweet, chunk: TweetChunk) -> AtomFeed.Entry? {
+        guard let shelving else { return chunk.partial.contains(tweet.id) ? nil : make(tweet, chunk: chunk) }
         let key = Self.shelfKey(tweet.id)
         let madeHere = shelving.shelf.made(key)
         var bytes: [UInt8] = []
@@ -33,6 +48,7 @@ struct TweetFeed {
                 return AtomFeed.Entry(path: Routes.tweet(tweet.id), title: title, updated: tweet.createdAt, author: author, html: html)
             }
         }
+        guard !chunk.partial.contains(tweet.id) else { return nil }
         let entry = make(tweet, chunk: chunk)
         var record = StateBytes()
         for field in [entry.title, entry.author ?? "", entry.html] { record.append(field) }

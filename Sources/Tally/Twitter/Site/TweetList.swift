@@ -95,9 +95,15 @@ struct TweetListPlanner {
         }
     }
 
-    /// Writes the list's Atom feed of its newest posts.
+    /// Writes the list's Atom feed of its newest posts; when some were read only in part and an
+    /// entry of theirs could not be taken from the shelf, with the posts read whole.
     private func feed(_ posts: [(StoredTweet, TweetChunk)], into sink: PageSink) throws {
-        let feed = cards.feed(page: path(nil), heading: heading, site: context.siteTitle, posts: posts)
+        var made = cards.feed(page: path(nil), heading: heading, site: context.siteTitle, posts: posts)
+        if made == nil {
+            let chunk = try store.tweetChunk(ids: posts.map(\.0.id))
+            made = cards.feed(page: path(nil), heading: heading, site: context.siteTitle, posts: chunk.tweets.map { ($0, chunk) })
+        }
+        guard let feed = made else { throw PostCardError(id: posts.first?.0.id ?? "") }
         try sink.file(OutputFile(path: feed.path, bytes: Array(feed.xml(baseURL: context.baseURL).utf8)))
     }
 
@@ -135,7 +141,9 @@ struct TweetListPlanner {
         // Any change to the list (a new post, a changed card, a new heading) may change its
         // newest posts: the feed is made again with it.
         let newestIDs = try placed.ids(0..<min(total, AtomFeed.limit))
-        let newestChunk = try store.tweetChunk(ids: newestIDs)
+        // Posts whose cards and feed entries are kept (most of them) are read only in part.
+        let postCards = self.cards
+        let newestChunk = try store.tweetChunk(ids: newestIDs) { postCards.needsWhole($0, feed: true) }
         try feed(newestChunk.tweets.map { ($0, newestChunk) }, into: sink)
         let jump = touched.contains(pages) ? monthly ?? [] : []
         for number in touched.sorted(by: >) {
@@ -149,7 +157,7 @@ struct TweetListPlanner {
                 chunk = newestChunk
                 chunk?.tweets = Array(newestChunk.tweets[range])
             } else {
-                chunk = try store.tweetChunk(ids: try placed.ids(range))
+                chunk = try store.tweetChunk(ids: try placed.ids(range)) { postCards.needsWhole($0, feed: false) }
             }
             try page(number, of: pages, total: total, months: jump, chunk: chunk, into: sink)
         }

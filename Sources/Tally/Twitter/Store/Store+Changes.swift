@@ -231,4 +231,39 @@ extension Store {
             return try Self.chunk(ids.compactMap { byID[$0] }, db: db)
         }
     }
+
+    /// These tweets, in the order given, as one chunk in which only those `whole` names, and the
+    /// retweets of an original that two of them retweet (a page groups them), are read whole with
+    /// what their cards show beside them. The others are read as their id, time and what they
+    /// retweet, and named in the chunk's `partial`: a rebuild's lists show most posts' cards and
+    /// feed entries as the previous build kept them, and reading them whole was most of a list's
+    /// reading.
+    public func tweetChunk(ids: [String], whole: (String) -> Bool) throws -> TweetChunk {
+        try queue.read { db in
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, created_at, retweet_of FROM tweet WHERE id IN (SELECT value FROM json_each(?))"),
+                                           arguments: [JSONArgument.array(ids)])
+            var heads: [String: StoredTweet] = [:]
+            var retweets: [String: Int] = [:]
+            while let row = try rows.next() {
+                let head = StoredTweet(id: row[0], author: nil, createdAt: row[1], text: TweetText(escaped: "", entities: []), language: nil, retweetOf: row[2], quotes: nil)
+                heads[head.id] = head
+                if let original = head.retweetOf { retweets[original, default: 0] += 1 }
+            }
+            let wanted = ids.filter { id in
+                guard let head = heads[id] else { return false }
+                return whole(id) || head.retweetOf.map { retweets[$0, default: 0] > 1 } ?? false
+            }
+            var chunk = TweetChunk(tweets: [])
+            if !wanted.isEmpty {
+                let found = try StoredTweet.fetchAll(db.cachedStatement(sql: Self.tweetQuery + " WHERE t.id IN (SELECT value FROM json_each(?))"),
+                                                     arguments: [JSONArgument.array(wanted)])
+                let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                chunk = try Self.chunk(wanted.compactMap { byID[$0] }, db: db)
+            }
+            let read = Dictionary(chunk.tweets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            chunk.tweets = ids.compactMap { id in read[id] ?? heads[id] }
+            chunk.partial = Set(ids.filter { read[$0] == nil && heads[$0] != nil })
+            return chunk
+        }
+    }
 }

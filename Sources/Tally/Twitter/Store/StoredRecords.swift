@@ -123,4 +123,8 @@ public struct TweetChunk: Sendable {
     public var replies: [String: [String]] = [:]
     /// Media of the tweets and of their originals, by tweet id, in order.
     public var media: [String: [StoredMedia]] = [:]
+    /// The tweets read only as their id, time and what they retweet, their cards and feed entries
+    /// being kept from the previous build (`Store.tweetChunk(ids:whole:)`): none of the above is
+    /// read for them, and nothing may be made from them.
+    public var partial: Set<String> = []
 }
