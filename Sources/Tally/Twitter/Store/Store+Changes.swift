@@ -239,7 +239,10 @@ extension Store {
     /// feed entries as the previous build kept them, and reading them whole was most of a list's
     /// reading.
     public func tweetChunk(ids: [String], whole: (String) -> Bool) throws -> TweetChunk {
-        try queue.read { db in
+        // Asked before reading: `whole` takes the cards' locks, which must never wait while a
+        // reader connection is held.
+        let named = Set(ids.filter(whole))
+        return try queue.read { db in
             let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, created_at, retweet_of FROM tweet WHERE id IN (SELECT value FROM json_each(?))"),
                                            arguments: [JSONArgument.array(ids)])
             var heads: [String: StoredTweet] = [:]
@@ -251,7 +254,7 @@ extension Store {
             }
             let wanted = ids.filter { id in
                 guard let head = heads[id] else { return false }
-                return whole(id) || head.retweetOf.map { retweets[$0, default: 0] > 1 } ?? false
+                return named.contains(id) || head.retweetOf.map { retweets[$0, default: 0] > 1 } ?? false
             }
             var chunk = TweetChunk(tweets: [])
             if !wanted.isEmpty {
