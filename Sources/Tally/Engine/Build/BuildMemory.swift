@@ -108,7 +108,9 @@ public final class BuildMemory: @unchecked Sendable {
     public static let carriedPrefix = "carried:"
 
     /// Called by the build once it knows whether it updates a site: before any section plans.
-    func start(previous states: [String: [UInt8]]?) {
+    /// `views` are states left in the previous build's state file (`PreviousRecord.views`),
+    /// ignored when there are no `states` (a full build).
+    func start(previous states: [String: [UInt8]]?, views: [String: RecordSpill] = [:]) {
         lock.withLock {
             started = true
             previous = states
@@ -116,11 +118,16 @@ public final class BuildMemory: @unchecked Sendable {
                 kept[key] = state
             }
             // Long tables' rows (`TableRowCache`) stay recorded until their table is made again;
-            // until then they wait in a temporary file, not in memory.
+            // until then they wait in a file, not in memory: the previous state file, or a
+            // temporary file when they came in memory.
+            var waiting = states == nil ? [:] : views
             for (key, state) in states ?? [:] where key.hasPrefix(TableRowCache.stateKeyPrefix) {
                 previous?[key] = nil
                 let spill = RecordSpill(name: "table-rows")
                 spill.append(state)
+                waiting[key] = spill
+            }
+            for (key, spill) in waiting {
                 previousSpilled[key] = spill
                 if kept[key] == nil && spilled[key] == nil { spilled[key] = spill }
             }

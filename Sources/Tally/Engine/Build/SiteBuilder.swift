@@ -98,7 +98,10 @@ public struct SiteBuilder {
         }
         // A site built from the same binary, theme and settings is updated: sources that kept a
         // state plan only what changed since, and their other files stay.
-        var previous = output.previousStates(global: fingerprint.global)
+        // The long tables' rows stay in the previous state file (`views`) until a table reads them.
+        let previousRecord = output.previousRecord(global: fingerprint.global)
+        var previous = previousRecord?.states
+        let views = previousRecord?.views ?? [:]
         // With the store as the previous build found it, the sections no edited template reaches
         // would make the same files: they are not planned, and their files stay. Those whose
         // edited templates make pages they plan again by themselves (a list page) do so. A section
@@ -119,9 +122,8 @@ public struct SiteBuilder {
             context.memory.keep(Array(digest.utf8), for: key)
         }
         if let place = output.shelfPlace { context.memory.placeShelves(in: place.folder, site: place.site) }
-        context.memory.start(previous: previous)
-        // Whether this build updates the site; the states are the memory's now (it keeps the
-        // largest in a temporary file, which it could not while they were held here too).
+        context.memory.start(previous: previous, views: views)
+        // Whether this build updates the site; the states are the memory's now.
         let updates = previous != nil
         previous = nil
         // The sections whose files an update keeps unless made again; the search's record files

@@ -66,8 +66,16 @@ public struct BuildRecord: Sendable, Equatable {
 
     /// The states of a state file, or nil when it is not one this Tally wrote whole.
     static func states(decoding bytes: [UInt8]) -> [String: [UInt8]]? {
+        entries(decoding: bytes).map { entries in
+            entries.reduce(into: [:]) { states, entry in states[entry.id] = Array(bytes[entry.range]) }
+        }
+    }
+
+    /// Where each state of a state file is in its bytes, by id; nil when it is not one this Tally
+    /// wrote whole.
+    static func entries(decoding bytes: [UInt8]) -> [(id: String, range: Range<Int>)]? {
         guard bytes.starts(with: magic) else { return nil }
-        var states: [String: [UInt8]] = [:]
+        var entries: [(id: String, range: Range<Int>)] = []
         var at = magic.count
         func length() -> Int? {
             guard at + 8 <= bytes.count else { return nil }
@@ -81,10 +89,10 @@ public struct BuildRecord: Sendable, Equatable {
             let id = String(decoding: bytes[at..<at + idLength], as: UTF8.self)
             at += idLength
             guard let stateLength = length() else { return nil }
-            states[id] = Array(bytes[at..<at + stateLength])
+            entries.append((id, at..<at + stateLength))
             at += stateLength
         }
-        return states
+        return entries
     }
 
     private static func append(_ value: UInt64, to bytes: inout [UInt8]) {

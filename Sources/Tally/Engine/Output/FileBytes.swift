@@ -17,8 +17,15 @@ enum FileBytes {
         return read(descriptor, from: 0, count: Int(info.st_size))
     }
 
-    /// At most the last `count` bytes of the file, and whether they are the whole file.
-    static func tail(_ url: URL, count: Int) -> (bytes: [UInt8], whole: Bool)? {
+    /// The whole file open as `descriptor`, or nil when it cannot be read.
+    static func read(descriptor: Int32) -> [UInt8]? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return read(descriptor, from: 0, count: Int(info.st_size))
+    }
+
+    /// At most the last `count` bytes of the file, whether they are the whole file, and its size.
+    static func tail(_ url: URL, count: Int) -> (bytes: [UInt8], whole: Bool, size: Int)? {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -26,7 +33,7 @@ enum FileBytes {
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         let size = Int(info.st_size)
         let start = max(0, size - count)
-        return read(descriptor, from: start, count: size - start).map { ($0, start == 0) }
+        return read(descriptor, from: start, count: size - start).map { ($0, start == 0, size) }
     }
 
     private static func read(_ descriptor: Int32, from start: Int, count: Int) -> [UInt8]? {

@@ -15,14 +15,43 @@ extension SiteWriter {
     }
 
     public func previousStates(global: String) -> [String: [UInt8]]? {
+        guard let file = previousStateFile(global: global) else { return nil }
+        close(file.descriptor)
+        return BuildRecord.states(decoding: file.bytes)
+    }
+
+    /// The previous build's states, its long tables' rows left in the state file: each is read
+    /// from there through a view (`RecordSpill(viewing:range:)`) of the file as it was checked.
+    public func previousRecord(global: String) -> PreviousRecord? {
+        guard let file = previousStateFile(global: global), let entries = BuildRecord.entries(decoding: file.bytes) else { return nil }
+        defer { close(file.descriptor) }
+        var record = PreviousRecord(states: [:])
+        for (id, range) in entries {
+            if id.hasPrefix(TableRowCache.stateKeyPrefix), let view = RecordSpill(viewing: file.descriptor, range: range) {
+                record.views[id] = view
+            } else {
+                record.states[id] = Array(file.bytes[range])
+            }
+        }
+        return record
+    }
+
+    /// The state file's bytes, when its site is there whole and was built with `global`, with
+    /// the descriptor they were read through (the caller closes it); nil otherwise.
+    private func previousStateFile(global: String) -> (bytes: [UInt8], descriptor: Int32)? {
         // Only the manifest's trailer is needed here, at its end.
         guard let end = FileBytes.tail(manifestURL, count: 64 << 10) else { return nil }
         var manifest = Manifest(trailerOf: end.bytes)
         if !end.whole, manifest.state == nil, let data = FileBytes.read(manifestURL) { manifest = Manifest(trailerOf: data) }
         guard manifest.global == global, let digest = manifest.state, manifest.folder != nil,
-              manifest.folder == Self.identity(of: output.path), !FileManager.default.fileExists(atPath: journalURL.path),
-              let state = FileBytes.read(stateURL), Manifest.digest(state) == digest else { return nil }
-        return BuildRecord.states(decoding: state)
+              manifest.folder == Self.identity(of: output.path), !FileManager.default.fileExists(atPath: journalURL.path) else { return nil }
+        let descriptor = open(stateURL.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        guard let state = FileBytes.read(descriptor: descriptor), Manifest.digest(state) == digest else {
+            close(descriptor)
+            return nil
+        }
+        return (state, descriptor)
     }
 
     public func previousPaths(sections: Set<String>) throws -> [String] {
@@ -47,22 +76,23 @@ extension SiteWriter {
         let lock = try FileLock(folder: parent)
         defer { lock.release() }
         try recoverInterruptedBuild()
-        // The manifest's bytes are let go once parsed (read again at the end). It is parsed on
-        // another thread while the first section plans, which needs none of it.
-        let read: (manifest: MadeAside<Manifest>, bytes: Int, identity: String)? = {
-            guard let data = FileBytes.read(manifestURL), let identity = Self.identity(of: output.path),
-                  Manifest(trailerOf: data).folder == identity else { return nil }
-            return (MadeAside { Manifest(parsing: data) }, data.count, identity)
+        // Only the manifest's trailer and size are needed now: it is read whole once, at the end,
+        // where its one pass finds both the files not made again and those made the same.
+        let read: (bytes: Int, identity: String)? = {
+            guard let end = FileBytes.tail(manifestURL, count: 64 << 10), let identity = Self.identity(of: output.path) else { return nil }
+            var trailer = Manifest(trailerOf: end.bytes)
+            if !end.whole, trailer.folder == nil, let data = FileBytes.read(manifestURL) { trailer = Manifest(trailerOf: data) }
+            return trailer.folder == identity ? (end.size, identity) : nil
         }()
-        guard let (parsing, listedCount, identity) = read else {
+        guard let (listedCount, identity) = read else {
             throw OutputError(path: output.path, reason: "changed while the build ran; build again")
         }
-        var parsed: Manifest?
         let staging = parent.appendingPathComponent(".\(name).update-\(getpid())")
         let pending = parent.appendingPathComponent(".\(name).tally-manifest-\(getpid())")
         let pendingState = parent.appendingPathComponent(".\(name).tally-state-\(getpid())")
         for leftover in [staging, pending, pendingState] { try? manager.removeItem(at: leftover) }
-        var emitted = Set<Manifest.PathKey>()
+        // Each file made, with its digest: compared with the previous build's in the last pass.
+        var emitted: [Manifest.PathKey: Manifest.Digest] = [:]
         var staged: [String] = []
         var removed: [String] = []
         var count = 0
@@ -79,14 +109,16 @@ extension SiteWriter {
             let outputPath = output.path
             try produce { file in
                 let target = try Self.resolve(file.path, under: stagingPath)
-                guard emitted.insert(Manifest.PathKey(file.path)).inserted else { return duplicates.append(file.path) }
+                let key = Manifest.PathKey(file.path)
+                guard emitted[key] == nil else { return duplicates.append(file.path) }
                 let digest = Manifest.Digest(file.bytes)
-                if parsed == nil { parsed = parsing.value }
-                if parsed!.digest(for: file.path) != digest || access(outputPath + "/" + file.path, F_OK) != 0 {
-                    try folders.make(parentOf: file.path)
-                    try Self.writeFile(file.bytes, to: target, name: file.path)
-                    staged.append(file.path)
-                }
+                emitted[key] = digest
+                // Staged whether or not it changed: the last pass over the previous manifest takes
+                // back those it lists with the same digest. Parsing all of a large site's manifest
+                // up front to ask first cost more than the few hundred files a rebuild stages.
+                try folders.make(parentOf: file.path)
+                try Self.writeFile(file.bytes, to: target, name: file.path)
+                staged.append(file.path)
                 count += 1
                 try lines.file(Manifest.line(file.path, digest).utf8.dropLast(), section: file.section)
             }
@@ -97,6 +129,8 @@ extension SiteWriter {
                     return (record.shelves, record.global, try writeState(record, to: pendingState))
                 }
             }
+            // Files made again the same, taken back out of the staging folder.
+            var unstaged = Set<String>()
             // The previous build's files not made again: kept in the sections that plan only what
             // changed, removed from the others.
             var lastSection: (bytes: ArraySlice<UInt8>, name: String, kept: Bool)?
@@ -116,7 +150,17 @@ extension SiteWriter {
                     run = nil
                 }
                 try Manifest.forEachFile(in: listed) { fileSection, path, line in
-                    guard !emitted.contains(Manifest.PathKey(bytes: path)) else { return try carryRun() }
+                    if let digest = emitted[Manifest.PathKey(bytes: path)] {
+                        // Made again: the same bytes, still in the site, need not move in.
+                        if Manifest.Digest(parsing: line[..<(path.startIndex - 1)]) == digest {
+                            let relative = String(decoding: path, as: UTF8.self)
+                            if access(outputPath + "/" + relative, F_OK) == 0 {
+                                unstaged.insert(relative)
+                                unlink(stagingPath + "/" + relative)
+                            }
+                        }
+                        return try carryRun()
+                    }
                     if lastSection == nil || !fileSection.elementsEqual(lastSection!.bytes) {
                         try carryRun()
                         let name = String(decoding: fileSection, as: UTF8.self)
@@ -138,6 +182,7 @@ extension SiteWriter {
                 }
                 try carryRun()
             }
+            if !unstaged.isEmpty { staged.removeAll { unstaged.contains($0) } }
             let recorded = try recording!.value.get()
             shelves = recorded.shelves
             try lines.append(Manifest.trailer(folder: identity, fingerprint: fingerprint, global: recorded.global, state: recorded.state))

@@ -252,19 +252,44 @@ public struct TableWindowing: Sendable {
 
     /// A JSON string literal, also safe inside a classic script.
     static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "<": out += "\\u003c"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 { out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4) } else { out.unicodeScalars.append(scalar) }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 2)
+        out.append(UInt8(ascii: "\""))
+        appendJSONBody(text, to: &out)
+        out.append(UInt8(ascii: "\""))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `text` escaped for the inside of a JSON string literal, on its UTF-8 bytes: a long table's
+    /// cells of HTML (a person's picture, say) went through this a scalar at a time, and it was
+    /// the most of rendering the People page alone while the planners waited.
+    static func appendJSONBody(_ text: String, to out: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(byte)
+                case UInt8(ascii: "<"):
+                    out += "\\u003c".utf8
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    // U+2028 and U+2029 end a line in a script.
+                    out += (bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8
+                    index += 2
+                case ..<0x20:
+                    out += "\\u00".utf8
+                    out.append(hex[Int(byte >> 4)])
+                    out.append(hex[Int(byte & 0x0F)])
+                default:
+                    out.append(byte)
+                }
+                index += 1
             }
         }
-        return out + "\""
     }
 }
 

@@ -24,6 +24,38 @@ struct SiteWriterUpdateTests {
         #expect(record.encoded == BuildRecord(global: "g", states: ["twitter": [1, 2], "table-rows:x": big]).encoded)
         try writer.write(fingerprint: "f", record: record) { emit in try emit(file("index.html", "home", section: "home")) }
         #expect(writer.previousStates(global: "g") == ["twitter": [1, 2], "table-rows:x": big])
+        // For a build, the table's rows stay in the state file, read from there when asked.
+        let previous = try #require(writer.previousRecord(global: "g"))
+        #expect(previous.states == ["twitter": [1, 2]])
+        let view = try #require(previous.views["table-rows:x"])
+        var read: [UInt8] = []
+        try view.read(bytes: 1_000..<(2 << 20), into: &read)
+        #expect(view.count == 1 && view.byteCount == big.count && read == Array(big[1_000..<(2 << 20)]))
+        #expect(writer.previousRecord(global: "other") == nil)
+    }
+
+    @Test("a file made again the same stays in the site as it was; one gone from the site is written again")
+    func sameFilesStay() throws {
+        let folder = TemporaryFolder()
+        let writer = SiteWriter(output: folder.url.appendingPathComponent("public"))
+        try writer.write(fingerprint: "f1", record: BuildRecord(global: "g", states: [:])) { emit in
+            try emit(file("a/index.html", "a", section: "s"))
+            try emit(file("b/index.html", "b", section: "s"))
+        }
+        func inode(_ path: String) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent(path).path)[.systemFileNumber] as? Int
+        }
+        let before = try inode("public/a/index.html")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("public/b/index.html"))
+        let report = try writer.update(fingerprint: "f2", record: BuildRecord(global: "g", states: [:]), keeping: []) { emit in
+            try emit(file("a/index.html", "a", section: "s"))
+            try emit(file("b/index.html", "b", section: "s"))
+        }
+        #expect(report == WriteReport(files: 2, changed: 1, removed: 0))
+        #expect(try inode("public/a/index.html") == before)
+        #expect(try folder.read("public/b/index.html") == "b")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("update-") || $0.contains("journal") }
+        #expect(leftovers.isEmpty)
     }
 
     @Test("files not handed over stay in the kept sections and go in the others; the next build finds the states")

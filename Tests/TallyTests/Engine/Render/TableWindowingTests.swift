@@ -113,6 +113,37 @@ struct TableWindowingTests {
         #expect(script.contains(#"\\""#) && !script.unicodeScalars.contains("\u{2028}"))
     }
 
+    @Test("a cell's JSON string escapes quotes, backslashes, < , control characters and script line ends, byte for byte as per character")
+    func jsonString() {
+        // The escaping as the JSON and script rules say it, a character at a time.
+        func reference(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "<": out += "\\u003c"
+                case "\u{2028}": out += "\\u2028"
+                case "\u{2029}": out += "\\u2029"
+                default:
+                    if scalar.value < 0x20 {
+                        let hex = String(scalar.value, radix: 16)
+                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            return out + "\""
+        }
+        let texts = ["", "plain", "say \"hi\" \\ </script>", "tab\there\nline\r\u{0}\u{1f}\u{7f}", "a\u{2028}b\u{2029}c\u{2027}\u{202a}",
+                     "Zürich café 東京 👩🏽‍💻 \u{E2}", "<img src=\"x\" alt=\"\">", String(repeating: "é<\"", count: 300)]
+        for text in texts {
+            #expect(TableWindowing.jsonString(text) == reference(text), "\(text.debugDescription)")
+        }
+        #expect(TableWindowing.jsonString("a\u{1}<") == #""a\u0001\u003c""#)
+    }
+
     @Test("row counts are grouped the same way on every machine")
     func grouping() {
         #expect(TableWindowing.grouped(100_000) == "100,000")
