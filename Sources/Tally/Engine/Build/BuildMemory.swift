@@ -12,10 +12,6 @@ public final class BuildMemory: @unchecked Sendable {
     private var previous: [String: [UInt8]]?
     private var kept: [String: [UInt8]] = [:]
     private var shared: [String: any Sendable] = [:]
-    /// Large states kept in temporary files until the build records them (`keep(spilled:for:)`).
-    private var spilled: [String: RecordSpill] = [:]
-    /// The previous build's spilled states (table rows), by key.
-    private var previousSpilled: [String: RecordSpill] = [:]
     /// Where shelves of rendered parts go (`shelf(for:continuing:)`): beside the output folder,
     /// when the build writes one.
     private var shelfPlace: (folder: URL, site: String)?
@@ -46,19 +42,7 @@ public final class BuildMemory: @unchecked Sendable {
 
     /// Records `state` for the next build.
     public func keep(_ state: [UInt8], for source: String) {
-        lock.withLock {
-            kept[source] = state
-            spilled[source] = nil
-        }
-    }
-
-    /// Records the state made of `spill`'s records, in order, for the next build: held in its
-    /// temporary file, not in memory, until the build's end.
-    func keep(spilled spill: RecordSpill, for key: String) {
-        lock.withLock {
-            kept[key] = nil
-            spilled[key] = spill
-        }
+        lock.withLock { kept[source] = state }
     }
 
     /// Lends `value`, something a source made for its sections (a directory of its people, say),
@@ -81,14 +65,16 @@ public final class BuildMemory: @unchecked Sendable {
 
     /// The shelf of rendered parts kept under `key` (`PartShelf`): the previous build's, to read
     /// unchanged parts from and add to, when `continuing` and it kept one; else a new, empty one.
-    /// Its index is recorded with the states at the build's end. Nil when the build writes no
-    /// folder (a preview) or no file can be made there; the first call for a key decides.
-    func shelf(for key: String, continuing: Bool) -> PartShelf? {
+    /// Its index is recorded with the states at the build's end (`keepsOnlyUsed`: naming only
+    /// the parts this build made or kept). Nil when the build writes no folder or no file can be
+    /// made there; the first call for a key decides.
+    func shelf(for key: String, continuing: Bool, keepsOnlyUsed: Bool = false) -> PartShelf? {
         precondition(key.hasPrefix(PartShelf.stateKeyPrefix), "a shelf's key starts with \(PartShelf.stateKeyPrefix)")
         return lock.withLock { () -> PartShelf? in
             if let shelf = shelves[key] { return shelf }
             guard started, let place = shelfPlace,
-                  let shelf = PartShelf(folder: place.folder, site: place.site, continuing: continuing ? previous?[key] : nil) else { return nil }
+                  let shelf = PartShelf(folder: place.folder, site: place.site, continuing: continuing ? previous?[key] : nil,
+                                        keepsOnlyUsed: keepsOnlyUsed) else { return nil }
             shelves[key] = shelf
             return shelf
         }
@@ -108,54 +94,22 @@ public final class BuildMemory: @unchecked Sendable {
     public static let carriedPrefix = "carried:"
 
     /// Called by the build once it knows whether it updates a site: before any section plans.
-    /// `views` are states left in the previous build's state file (`PreviousRecord.views`),
-    /// ignored when there are no `states` (a full build).
-    func start(previous states: [String: [UInt8]]?, views: [String: RecordSpill] = [:]) {
+    func start(previous states: [String: [UInt8]]?) {
         lock.withLock {
             started = true
             previous = states
             for (key, state) in states ?? [:] where key.hasPrefix(Self.carriedPrefix) && kept[key] == nil {
                 kept[key] = state
             }
-            // Long tables' rows (`TableRowCache`) stay recorded until their table is made again;
-            // until then they wait in a file, not in memory: the previous state file, or a
-            // temporary file when they came in memory.
-            var waiting = states == nil ? [:] : views
-            for (key, state) in states ?? [:] where key.hasPrefix(TableRowCache.stateKeyPrefix) {
-                previous?[key] = nil
-                let spill = RecordSpill(name: "table-rows")
-                spill.append(state)
-                waiting[key] = spill
-            }
-            for (key, spill) in waiting {
-                previousSpilled[key] = spill
-                if kept[key] == nil && spilled[key] == nil { spilled[key] = spill }
-            }
         }
     }
 
-    /// The previous build's state under `key`, when it waits in a temporary file (table rows).
-    func previousSpill(for key: String) -> RecordSpill? {
-        lock.withLock { previousSpilled[key] }
-    }
+    /// The states kept for the next build.
+    var states: [String: [UInt8]] { recorded().states }
 
-    /// The states kept for the next build. A spilled state that cannot be read back is left out
-    /// (only table rows are spilled, and a build without them renders every row).
-    var states: [String: [UInt8]] {
-        let recorded = recorded()
-        var all = recorded.states
-        for (key, spill) in recorded.spilled {
-            var bytes: [UInt8] = []
-            guard (try? spill.read(bytes: 0..<spill.byteCount, into: &bytes)) != nil else { continue }
-            all[key] = bytes
-        }
-        return all
-    }
-
-    /// The states kept for the next build: those in memory, with the shelves' indexes among them;
-    /// those still in temporary files; and the names of the shelf files the indexes name (the
-    /// site's writer removes any other).
-    func recorded() -> (states: [String: [UInt8]], spilled: [String: RecordSpill], shelves: Set<String>) {
+    /// The states kept for the next build, with the shelves' indexes among them, and the names
+    /// of the shelf files the indexes name (the site's writer removes any other).
+    func recorded() -> (states: [String: [UInt8]], shelves: Set<String>) {
         lock.withLock {
             var all = kept
             var names = Set<String>()
@@ -173,7 +127,7 @@ public final class BuildMemory: @unchecked Sendable {
                     names.insert(name)
                 }
             }
-            return (all, spilled, names)
+            return (all, names)
         }
     }
 }

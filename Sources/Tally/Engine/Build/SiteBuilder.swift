@@ -98,10 +98,7 @@ public struct SiteBuilder {
         }
         // A site built from the same binary, theme and settings is updated: sources that kept a
         // state plan only what changed since, and their other files stay.
-        // The long tables' rows stay in the previous state file (`views`) until a table reads them.
-        let previousRecord = output.previousRecord(global: fingerprint.global)
-        var previous = previousRecord?.states
-        let views = previousRecord?.views ?? [:]
+        var previous = output.previousStates(global: fingerprint.global)
         // With the store as the previous build found it, the sections no edited template reaches
         // would make the same files: they are not planned, and their files stay. Those whose
         // edited templates make pages they plan again by themselves (a list page) do so. A section
@@ -122,7 +119,7 @@ public struct SiteBuilder {
             context.memory.keep(Array(digest.utf8), for: key)
         }
         if let place = output.shelfPlace { context.memory.placeShelves(in: place.folder, site: place.site) }
-        context.memory.start(previous: previous, views: views)
+        context.memory.start(previous: previous)
         // Whether this build updates the site; the states are the memory's now.
         let updates = previous != nil
         previous = nil
@@ -135,7 +132,7 @@ public struct SiteBuilder {
         let memory = context.memory
         let record: @Sendable () -> BuildRecord = { [global = fingerprint.global] in
             let recorded = memory.recorded()
-            return BuildRecord(global: global, states: recorded.states, spilled: recorded.spilled, shelves: recorded.shelves)
+            return BuildRecord(global: global, states: recorded.states, shelves: recorded.shelves)
         }
         steps.expect(parts.reduce(4) { $0 + $1.sections.count })  // search, home, hosting files, assets
         var pages = 0

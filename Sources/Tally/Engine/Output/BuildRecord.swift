@@ -8,24 +8,15 @@ public struct BuildRecord: Sendable, Equatable {
     public var states: [String: [UInt8]]
     /// The shelf files of rendered parts the states name (`PartShelf`), kept beside the site.
     var shelves: Set<String> = []
-    /// States still in temporary files (long tables' rows), by source id: written to the state
-    /// file from there, never held in memory whole.
-    var spilled: [String: RecordSpill] = [:]
 
     public init(global: String, states: [String: [UInt8]]) {
         self.global = global
         self.states = states
     }
 
-    init(global: String, states: [String: [UInt8]], spilled: [String: RecordSpill] = [:], shelves: Set<String>) {
+    init(global: String, states: [String: [UInt8]], shelves: Set<String>) {
         self.init(global: global, states: states)
-        self.spilled = spilled
         self.shelves = shelves
-    }
-
-    /// Records are equal when they keep the same states; spilled states by their bytes.
-    public static func == (left: BuildRecord, right: BuildRecord) -> Bool {
-        left.global == right.global && left.shelves == right.shelves && left.encoded == right.encoded
     }
 
     private static let magic = Array("tally-state 1\n".utf8)
@@ -33,34 +24,21 @@ public struct BuildRecord: Sendable, Equatable {
     /// The state file's bytes: a header line, then per source its id and state, each with its length.
     var encoded: [UInt8] {
         var bytes: [UInt8] = []
-        // A spill that cannot be read makes a shorter record, which no build reads as this one.
-        try? encode { bytes += $0 }
+        encode { bytes += $0 }
         return bytes
     }
 
-    /// Hands the state file's bytes (`encoded`) to `emit` a piece at a time: each state as it is
-    /// held, a spilled one a megabyte at a time. At a hundred thousand posts the file is tens of
-    /// megabytes, and made whole it was the peak of a rebuild's memory.
-    func encode(_ emit: ([UInt8]) throws -> Void) throws {
+    /// Hands the state file's bytes (`encoded`) to `emit` a piece at a time, each state as it is
+    /// held: at a hundred thousand posts the file is megabytes, and need not be made whole first.
+    func encode(_ emit: ([UInt8]) throws -> Void) rethrows {
         try emit(Self.magic)
-        for id in Set(states.keys).union(spilled.keys).sorted() {
+        for (id, state) in states.sorted(by: { $0.key < $1.key }) {
             var header: [UInt8] = []
             Self.append(UInt64(id.utf8.count), to: &header)
             header += id.utf8
-            if let state = states[id] {
-                Self.append(UInt64(state.count), to: &header)
-                try emit(header)
-                try emit(state)
-            } else if let spill = spilled[id] {
-                Self.append(UInt64(spill.byteCount), to: &header)
-                try emit(header)
-                var piece: [UInt8] = []
-                for start in stride(from: 0, to: spill.byteCount, by: 1 << 20) {
-                    piece.removeAll(keepingCapacity: true)
-                    try spill.read(bytes: start..<min(start + (1 << 20), spill.byteCount), into: &piece)
-                    try emit(piece)
-                }
-            }
+            Self.append(UInt64(state.count), to: &header)
+            try emit(header)
+            try emit(state)
         }
     }
 

@@ -17,13 +17,6 @@ enum FileBytes {
         return read(descriptor, from: 0, count: Int(info.st_size))
     }
 
-    /// The whole file open as `descriptor`, or nil when it cannot be read.
-    static func read(descriptor: Int32) -> [UInt8]? {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return read(descriptor, from: 0, count: Int(info.st_size))
-    }
-
     /// At most the last `count` bytes of the file, whether they are the whole file, and its size.
     static func tail(_ url: URL, count: Int) -> (bytes: [UInt8], whole: Bool, size: Int)? {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The list of a built site's files with a digest of each, kept beside the output folder: one
 /// `digest path` line per file, a `#section KEY` line before the files of each part of the build
 /// (a source's section, the search, the assets), and `#folder`, `#fingerprint`, `#global` and
@@ -178,17 +184,21 @@ struct Manifest {
                             _ body: (_ section: ArraySlice<UInt8>, _ path: ArraySlice<UInt8>, _ line: ArraySlice<UInt8>) throws -> Void) rethrows {
         let marker = Array("#section ".utf8)
         var section: ArraySlice<UInt8> = []
-        var start = 0
-        while start < data.count {
-            let end = data[start...].firstIndex(of: 0x0A) ?? data.count
-            let line = data[start..<end]
-            start = end + 1
-            if line.starts(with: marker) {
-                section = line.dropFirst(marker.count)
-                continue
+        // Each line's end found with `memchr`, not a byte at a time.
+        try data.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var start = 0
+            while start < bytes.count {
+                let end = memchr(base + start, 0x0A, bytes.count - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
+                let line = data[start..<end]
+                start = end + 1
+                if line.starts(with: marker) {
+                    section = line.dropFirst(marker.count)
+                    continue
+                }
+                guard line.first != UInt8(ascii: "#"), let space = line.firstIndex(of: 0x20) else { continue }
+                try body(section, line[(space + 1)...], line)
             }
-            guard line.first != UInt8(ascii: "#"), let space = line.firstIndex(of: 0x20) else { continue }
-            try body(section, line[(space + 1)...], line)
         }
     }
 

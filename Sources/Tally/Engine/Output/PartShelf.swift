@@ -41,6 +41,10 @@ final class PartShelf: @unchecked Sendable {
     /// How many bytes no index names the file may hold beyond as many as it names, before
     /// `index()` copies the live parts to a new file.
     private let slack: Int
+    /// Whether the index names only the parts this build made or kept: a long table's rows,
+    /// every one of which is made or found again whenever the table is. Otherwise it also names
+    /// the previous build's parts this build did not touch (the post cards of lists not planned).
+    private let keepsOnlyUsed: Bool
 
     private static let magic = Array("tally-parts 1\n".utf8)
     private static let entrySize = 28
@@ -59,10 +63,11 @@ final class PartShelf: @unchecked Sendable {
 
     /// The shelf whose index `state` is (what `index` recorded), to append to and read from; a new,
     /// empty one when there is none or it is not there whole. Nil when no file can be made.
-    init?(folder: URL, site: String, continuing state: [UInt8]?, slack: Int = 8 << 20) {
+    init?(folder: URL, site: String, continuing state: [UInt8]?, slack: Int = 8 << 20, keepsOnlyUsed: Bool = false) {
         self.folder = folder
         self.site = site
         self.slack = slack
+        self.keepsOnlyUsed = keepsOnlyUsed
         if let state, let (name, entries) = Self.parse(state, site: site) {
             let path = folder.appendingPathComponent(name).path
             let descriptor = open(path, O_RDWR | O_CLOEXEC)
@@ -93,6 +98,11 @@ final class PartShelf: @unchecked Sendable {
             guard !dropped.contains(key) else { return nil }
             return previous.find(key)
         }
+    }
+
+    /// How many bytes the previous build's parts hold together.
+    var previousBytes: Int {
+        lock.withLock { previous.liveBytes }
     }
 
     /// Where this build put (or kept) the part under `key`.
@@ -168,13 +178,14 @@ final class PartShelf: @unchecked Sendable {
 
     // MARK: The index
 
-    /// Every live entry, sorted by key: this build's, and the previous build's it did not replace or drop.
+    /// Every live entry, sorted by key: this build's, and (unless it keeps only those) the previous
+    /// build's it did not replace or drop.
     private func merged() -> Entries {
         let fresh = added.sorted { Self.less($0.key, $1.key) }
         var merged = Entries()
-        merged.bytes.reserveCapacity((fresh.count + previous.count) * Self.entrySize)
+        merged.bytes.reserveCapacity((fresh.count + (keepsOnlyUsed ? 0 : previous.count)) * Self.entrySize)
         var next = 0
-        for index in 0..<previous.count {
+        for index in 0..<(keepsOnlyUsed ? 0 : previous.count) {
             let key = previous.key(at: index)
             while next < fresh.count, Self.less(fresh[next].key, key) {
                 merged.append(fresh[next].key, fresh[next].value)

@@ -15,8 +15,6 @@ public protocol SiteOutput {
     /// The sources' states the previous build recorded, when its site is there whole and can be
     /// updated in place by a build whose `BuildRecord.global` is `global`; nil otherwise.
     func previousStates(global: String) -> [String: [UInt8]]?
-    /// The same, for a build: the long tables' rows may stay in the state file until read.
-    func previousRecord(global: String) -> PreviousRecord?
     /// The previous build's files of these sections (`OutputFile.section`), for a sitemap.
     func previousPaths(sections: Set<String>) throws -> [String]
     /// A file of the previous build's site, as it is there; nil when there is none (or no site).
@@ -42,7 +40,6 @@ extension SiteOutput {
 
     public func refresh(fingerprint: String, _ files: [OutputFile]) throws -> WriteReport? { nil }
     public func previousStates(global: String) -> [String: [UInt8]]? { nil }
-    public func previousRecord(global: String) -> PreviousRecord? { previousStates(global: global).map(PreviousRecord.init) }
     public func previousPaths(sections: Set<String>) throws -> [String] { [] }
     public func previousFile(_ path: String) -> [UInt8]? { nil }
     public var shelfPlace: (folder: URL, site: String)? { nil }

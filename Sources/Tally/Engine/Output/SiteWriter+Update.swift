@@ -15,43 +15,19 @@ extension SiteWriter {
     }
 
     public func previousStates(global: String) -> [String: [UInt8]]? {
-        guard let file = previousStateFile(global: global) else { return nil }
-        close(file.descriptor)
-        return BuildRecord.states(decoding: file.bytes)
+        previousStateFile(global: global).flatMap(BuildRecord.states(decoding:))
     }
 
-    /// The previous build's states, its long tables' rows left in the state file: each is read
-    /// from there through a view (`RecordSpill(viewing:range:)`) of the file as it was checked.
-    public func previousRecord(global: String) -> PreviousRecord? {
-        guard let file = previousStateFile(global: global), let entries = BuildRecord.entries(decoding: file.bytes) else { return nil }
-        defer { close(file.descriptor) }
-        var record = PreviousRecord(states: [:])
-        for (id, range) in entries {
-            if id.hasPrefix(TableRowCache.stateKeyPrefix), let view = RecordSpill(viewing: file.descriptor, range: range) {
-                record.views[id] = view
-            } else {
-                record.states[id] = Array(file.bytes[range])
-            }
-        }
-        return record
-    }
-
-    /// The state file's bytes, when its site is there whole and was built with `global`, with
-    /// the descriptor they were read through (the caller closes it); nil otherwise.
-    private func previousStateFile(global: String) -> (bytes: [UInt8], descriptor: Int32)? {
+    /// The state file's bytes, when its site is there whole and was built with `global`; nil otherwise.
+    private func previousStateFile(global: String) -> [UInt8]? {
         // Only the manifest's trailer is needed here, at its end.
         guard let end = FileBytes.tail(manifestURL, count: 64 << 10) else { return nil }
         var manifest = Manifest(trailerOf: end.bytes)
         if !end.whole, manifest.state == nil, let data = FileBytes.read(manifestURL) { manifest = Manifest(trailerOf: data) }
         guard manifest.global == global, let digest = manifest.state, manifest.folder != nil,
               manifest.folder == Self.identity(of: output.path), !FileManager.default.fileExists(atPath: journalURL.path) else { return nil }
-        let descriptor = open(stateURL.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        guard let state = FileBytes.read(descriptor: descriptor), Manifest.digest(state) == digest else {
-            close(descriptor)
-            return nil
-        }
-        return (state, descriptor)
+        guard let state = FileBytes.read(stateURL), Manifest.digest(state) == digest else { return nil }
+        return state
     }
 
     public func previousPaths(sections: Set<String>) throws -> [String] {

@@ -226,6 +226,13 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
             }
         }
 
+        /// Takes `count` numbers for fragments that are never shown (a run's items past a
+        /// skeleton's check), so that the fragments after them are numbered as in the walk.
+        func reserve(_ count: Int) {
+            guard count > 0 else { return }
+            lock.withLock { fragments += repeatElement("", count: count) }
+        }
+
         func html(_ number: Int) -> String? {
             lock.withLock { number < fragments.count ? fragments[number] : nil }
         }

@@ -127,9 +127,13 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
         }
         defer { box.seen += 1 }
         if standIn.keepingValues {
-            // Every item is encoded, those past the cut dropped: an item's HTML fragments take
-            // numbers in the page's table, and the values after the run must be numbered as the
-            // model's own encoding numbered them.
+            // An item's HTML fragments take numbers in the page's table, and the values after the
+            // run must be numbered as the model's own encoding numbered them: the items past the
+            // cut reserve the numbers the walk saw them take, or (not told) are encoded and dropped.
+            if box.seen >= standIn.items, let skipped = standIn.skippedFragments {
+                if box.seen == standIn.items { HTMLFragment.table?.reserve(skipped[run]) }
+                return
+            }
             let item = try standIn.item(box.seen, of: run) { try nested(value, standIn) }
             if box.seen < standIn.items { box.array!.append(item) }
         } else if box.seen == 0 {

@@ -107,6 +107,9 @@ final class ShapeEncoder: Encoder {
         itemBox.depth = box.depth
         try Self.write(value, into: itemBox)
         if !itemBox.usable { box.usable = false }
+        // Where the page's fragment numbers stood after the item: a run's check cut after its
+        // third item reserves the numbers of the rest (`Walk.fragmentsPastCheck`).
+        itemBox.walk.fragmentsAtEnd = HTMLFragment.table?.count ?? 0
         items.append(itemBox.walk)
     }
 }

@@ -4,14 +4,20 @@
 /// A long table (`TableWindowing`) has all its rows rendered into its data script and CSV: the
 /// People list of a 100,000-post store is 14,000 rows, made again whenever one count changes, and
 /// that was a third of such a rebuild. A row's script cells and CSV line depend only on its
-/// Markdown line and its table's header, so each build records every long table's rows by a digest
-/// of those (`ContentHash`, with the page's fragment tokens replaced by their HTML, since tokens
-/// are numbered per page after a secret drawn per process), beside the site with the sources'
-/// states; the next build takes a row from there when its digest is found. The record goes with the
-/// rest of the build's state whenever the binary, theme or settings change.
+/// Markdown line and its table's header, so each row's record is kept by a digest of those
+/// (`ContentHash`, with the page's fragment tokens replaced by their HTML, since tokens are
+/// numbered per page after a secret drawn per process), and the next build takes a row from there
+/// when its digest is found.
+///
+/// The records are kept on a shelf of their own per table (`PartShelf`), beside the site: a
+/// rebuild appends only the rows that changed, and its index (28 bytes a row) is what goes with
+/// the build's states. Kept in the state file instead, the People table's 9 MB at 100,000 posts
+/// were written to a temporary file, copied into the new state file and read back whole by every
+/// rebuild. A table the build does not make keeps its shelf as it was; everything goes whenever
+/// the binary, theme or settings change. A build that writes no folder keeps no rows.
 final class TableRowCache: @unchecked Sendable {
-    /// Where the rows are kept among the build's states, before the table's name.
-    static let stateKeyPrefix = "table-rows:"
+    /// Where the tables' shelves are kept among the build's states, before the table's name.
+    static let stateKeyPrefix = PartShelf.stateKeyPrefix + "table-rows:"
 
     private let memory: BuildMemory
 
@@ -19,17 +25,10 @@ final class TableRowCache: @unchecked Sendable {
         self.memory = memory
     }
 
-    /// The previous build's rows of the table `name` (a page's path and the table's place in
-    /// it), if it recorded them: an index of where each row is in the record, which stays in its
-    /// temporary file (`BuildMemory`) and is read a row at a time.
-    func previous(_ name: String) -> Rows? {
-        memory.previousSpill(for: Self.stateKeyPrefix + name).map(Rows.init)
-    }
-
-    /// Records the rows of the table `name` for the next build: `Rows.append`'s bytes, a batch a
-    /// record, held in a temporary file until the build's end (14,000 People rows are 12 MB).
-    func keep(_ rows: RecordSpill, for name: String) {
-        memory.keep(spilled: rows, for: Self.stateKeyPrefix + name)
+    /// The rows of the table `name` (a page's path and the table's place in it): the previous
+    /// build's to find rows in, and where this build's go. Nil when no shelf can be kept.
+    func table(_ name: String) -> Table? {
+        memory.shelf(for: Self.stateKeyPrefix + name, continuing: true, keepsOnlyUsed: true).map(Table.init)
     }
 
     /// The digest that finds a row: its table's header and delimiter lines and its own line.
@@ -39,133 +38,56 @@ final class TableRowCache: @unchecked Sendable {
         return ContentHash(bytes)
     }
 
-    /// One table's recorded rows: per row its key's two lanes, the record's length and the
-    /// record (`EncodedTableRow.append(to:)`).
-    struct Rows {
-        private let spill: RecordSpill?
-        private let bytes: [UInt8]
-        private var index: [ContentHash: Range<Int>] = [:]
-        /// How many bytes the record is.
-        let byteCount: Int
+    /// One table's rows on its shelf: each row's record (`EncodedTableRow.append(to:)`) under its key.
+    struct Table {
+        let shelf: PartShelf
 
-        /// The rows of a record in a temporary file: read a megabyte at a time for the index,
-        /// then a row at a time (a damaged file reads as no rows). Read whole, the People
-        /// table's 12 MB were held at once beside its page, at the rebuild's peak of memory.
-        init(_ spill: RecordSpill) {
-            self.spill = spill
-            bytes = []
-            byteCount = spill.byteCount
-            var window: [UInt8] = []
-            var windowStart = 0
-            var at = 0
-            /// Whether the window holds `at..<end` (reading on from `at` when it does not).
-            func hold(upTo end: Int) -> Bool {
-                if at >= windowStart, end <= windowStart + window.count { return true }
-                window.removeAll(keepingCapacity: true)
-                windowStart = at
-                return (try? spill.read(bytes: at..<min(byteCount, max(end, at + Self.windowBytes)), into: &window)) != nil
-            }
-            while at + 20 <= byteCount {
-                guard hold(upTo: at + 20) else {
-                    index = [:]
-                    return
-                }
-                let a = Self.number(window, at - windowStart, width: 8), b = Self.number(window, at - windowStart + 8, width: 8)
-                let length = Int(Self.number(window, at - windowStart + 16, width: 4))
-                at += 20
-                guard length <= byteCount - at else { break }
-                index[ContentHash(a: a, b: b)] = at..<(at + length)
-                at += length
-            }
-        }
+        /// How many bytes the previous build's rows hold together.
+        var previousBytes: Int { shelf.previousBytes }
 
-        /// How much of a record's file `init(_:)` reads at once.
-        static let windowBytes = 1 << 20
-
-        /// The rows of a record held in memory.
-        init(_ bytes: [UInt8]) {
-            spill = nil
-            byteCount = bytes.count
-            self.bytes = bytes
-            var at = 0
-            while at + 20 <= bytes.count {
-                let a = Self.number(bytes, at, width: 8), b = Self.number(bytes, at + 8, width: 8)
-                let length = Int(Self.number(bytes, at + 16, width: 4))
-                at += 20
-                guard length <= bytes.count - at else { break }
-                index[ContentHash(a: a, b: b)] = at..<(at + length)
-                at += length
-            }
-        }
-
-        /// The record found by `key` (`EncodedTableRow.append(to:)`), as bytes to keep again and
-        /// to add to a table (`TableRowsEncoder.add(record:)`).
-        func row(_ key: ContentHash) -> ArraySlice<UInt8>? {
-            guard let range = index[key] else { return nil }
-            var record: ArraySlice<UInt8>
-            if let spill {
-                var read: [UInt8] = []
-                guard (try? spill.read(bytes: range, into: &read)) != nil else { return nil }
-                record = read[...]
-            } else {
-                record = bytes[range]
-            }
-            return Self.checked(record)
-        }
-
-        /// The records found by `keys`, in their order (nil for a key not found). From a
-        /// record in a temporary file, one read takes the span of them all, not one read a row:
-        /// a table's rows mostly keep their order from one build to the next, so a batch's rows
-        /// lie together (14,000 reads were a tenth of the People table's rebuild). Rows spread
-        /// over much more than their own size are read one at a time.
+        /// The records found by `keys`, in their order (nil for a key not found, or a record
+        /// that is not whole), each kept for the next build where it is. Records that lie close
+        /// together on the shelf are read at once: a table's rows mostly keep their order from one
+        /// build to the next, and those a rebuild changed lie together at the shelf's end (14,000
+        /// reads were a tenth of the People table's rebuild).
         func rows(_ keys: [ContentHash]) -> [ArraySlice<UInt8>?] {
-            let ranges = keys.map { index[$0] }
-            guard let spill else { return ranges.map { $0.flatMap { Self.checked(bytes[$0]) } } }
-            var low = Int.max, high = 0, size = 0
-            for case let range? in ranges {
-                low = min(low, range.lowerBound)
-                high = max(high, range.upperBound)
-                size += range.count
+            let locations = keys.map(shelf.kept)
+            var found = [ArraySlice<UInt8>?](repeating: nil, count: keys.count)
+            let order = locations.indices.filter { locations[$0] != nil }.sorted { locations[$0]!.offset < locations[$1]!.offset }
+            var first = 0
+            while first < order.count {
+                let low = locations[order[first]]!.offset
+                var high = low + locations[order[first]]!.length
+                var end = first + 1
+                while end < order.count, locations[order[end]]!.offset <= high + Self.gapBytes {
+                    let location = locations[order[end]]!
+                    high = max(high, location.offset + location.length)
+                    end += 1
+                }
+                var span: [UInt8] = []
+                if (try? shelf.read(PartShelf.Location(offset: low, length: high - low), into: &span)) != nil {
+                    for index in order[first..<end] {
+                        let location = locations[index]!
+                        let record = span[(location.offset - low)..<(location.offset - low + location.length)]
+                        // A damaged record is made again.
+                        guard EncodedTableRow.isRecord(record) else { continue }
+                        found[index] = record
+                        shelf.keep(keys[index], at: location)
+                    }
+                }
+                first = end
             }
-            guard size > 0 else { return ranges.map { _ in nil } }
-            guard high - low <= max(2 * size, Self.windowBytes) else { return keys.map(row) }
-            var span: [UInt8] = []
-            guard (try? spill.read(bytes: low..<high, into: &span)) != nil else { return ranges.map { _ in nil } }
-            return ranges.map { $0.flatMap { Self.checked(span[($0.lowerBound - low)..<($0.upperBound - low)]) } }
+            return found
         }
 
-        /// The record, when it is a whole one (a damaged record is made again).
-        private static func checked(_ record: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-            EncodedTableRow.isRecord(record) ? record : nil
-        }
+        /// How far apart two records may lie and still be read at once.
+        static let gapBytes = 16 << 10
 
-        /// Appends the record of the row found by `key`, as a previous build recorded it.
-        static func append(key: ContentHash, record: ArraySlice<UInt8>, to out: inout [UInt8]) {
-            appendNumber(key.a, width: 8, to: &out)
-            appendNumber(key.b, width: 8, to: &out)
-            appendNumber(UInt64(record.count), width: 4, to: &out)
-            out += record
-        }
-
-        /// Appends the row found by `key`, its record made from `row`.
-        static func append(key: ContentHash, row: EncodedTableRow, to out: inout [UInt8]) {
-            appendNumber(key.a, width: 8, to: &out)
-            appendNumber(key.b, width: 8, to: &out)
-            let lengthAt = out.count
-            appendNumber(0, width: 4, to: &out)
-            row.append(to: &out)
-            let length = out.count - lengthAt - 4
-            for index in 0..<4 { out[lengthAt + index] = UInt8(truncatingIfNeeded: length >> (8 * index)) }
-        }
-
-        private static func number(_ bytes: [UInt8], _ at: Int, width: Int) -> UInt64 {
-            var value: UInt64 = 0
-            for index in 0..<width { value |= UInt64(bytes[at + index]) << (8 * UInt64(index)) }
-            return value
-        }
-
-        private static func appendNumber(_ value: UInt64, width: Int, to out: inout [UInt8]) {
-            for index in 0..<width { out.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
+        /// Keeps a row this build rendered, under `key`.
+        func add(_ key: ContentHash, row: EncodedTableRow) {
+            var record: [UInt8] = []
+            row.append(to: &record)
+            _ = shelf.add(key, record)
         }
     }
 }

@@ -92,20 +92,17 @@ extension TableWindowing {
                     guard let headers = rendered([n + 2])?.headers else { return nil }
                     var encoder = TableRowsEncoder(headers: headers)
                     let name = "\(page)#\(tableCount)"
-                    let previous = cache?.previous(name)
-                    // The record for the next build, a batch at a time into a temporary file.
-                    let spill = cache.map { _ in RecordSpill(name: "table-rows") }
-                    var kept: [UInt8] = []
+                    let kept = cache?.table(name)
                     // About as large as last time: room at once, not by doubling.
-                    if let size = previous?.byteCount { encoder.reserve(size) }
+                    if let size = kept?.previousBytes, size > 0 { encoder.reserve(size) }
                     for batchStart in stride(from: n + 2, to: end, by: Self.batchRows) {
                         let batchEnd = min(batchStart + Self.batchRows, end)
                         var keys: [ContentHash] = []
                         var found: [ArraySlice<UInt8>?] = []
                         var missing: [Int] = []
-                        if cache != nil {
+                        if let kept {
                             keys = (batchStart..<batchEnd).map { TableRowCache.key(head: head, row: line($0)) }
-                            found = previous?.rows(keys) ?? Array(repeating: nil, count: keys.count)
+                            found = kept.rows(keys)
                             missing = found.indices.filter { found[$0] == nil }.map { batchStart + $0 }
                         } else {
                             missing = Array(batchStart..<batchEnd)
@@ -119,17 +116,13 @@ extension TableWindowing {
                         for offset in 0..<(batchEnd - batchStart) {
                             if let record = found.isEmpty ? nil : found[offset] {
                                 encoder.add(record: record)
-                                TableRowCache.Rows.append(key: keys[offset], record: record, to: &kept)
                             } else {
                                 guard let row = next.next() else { return nil }
                                 encoder.add(row)
-                                if cache != nil { TableRowCache.Rows.append(key: keys[offset], row: row, to: &kept) }
+                                kept?.add(keys[offset], row: row)
                             }
                         }
-                        spill?.append(kept)
-                        kept.removeAll(keepingCapacity: true)
                     }
-                    if let spill { cache?.keep(spill, for: name) }
                     tables[tableCount] = encoder
                     let keptEnd = lines[n + 2 + keptRows]
                     out += UnsafeBufferPointer(rebasing: bytes[copied..<keptEnd])

@@ -52,6 +52,12 @@ extension TemplateSkeletons {
         var values: [String] = []
         /// Per run, per item, the item's values.
         var runs: [[[String]]] = []
+        /// Per run, how many HTML fragments its items registered in the page's table from the
+        /// `checkedItems`-th on: a check that cuts the run there reserves their numbers instead of
+        /// encoding those items again (`StandIn.skippedFragments`).
+        var fragmentsPastCheck: [Int] = []
+        /// The page's fragment count once the value walked ended (a list item's, for its run).
+        var fragmentsAtEnd = 0
         /// For each list met outside a run's items, in the order the lists begin: whether it is a run.
         var decisions: [Bool] = []
         /// How many lists of at least `runLength` items the walk met: the items of a run hold none.
@@ -101,6 +107,8 @@ extension TemplateSkeletons {
                 hasher.add(word: first.hasher.a)
                 hasher.add(word: first.hasher.b)
                 runs.append(items.map(\.values))
+                let checked = TemplateSkeletons.checkedItems
+                fragmentsPastCheck.append(items.count > checked ? items[items.count - 1].fragmentsAtEnd - items[checked - 1].fragmentsAtEnd : 0)
                 return
             }
             hasher.add(UInt8(ascii: "["))
@@ -110,6 +118,7 @@ extension TemplateSkeletons {
                 hasher.add(word: item.hasher.b)
                 values += item.values
                 runs += item.runs
+                fragmentsPastCheck += item.fragmentsPastCheck
                 decisions += item.decisions
                 longLists += item.longLists
             }
@@ -123,16 +132,22 @@ extension TemplateSkeletons {
         let decisions: [Bool]
         let items: Int
         let keepingValues: Bool
+        /// With values kept: per run, how many fragments its items past the cut registered when
+        /// the model was walked. Those items are not encoded again; their numbers in the page's
+        /// table are reserved, so the values after the run are numbered as the walk numbered them
+        /// (encoding all 14,000 rows of a People page to check three was most of making its skeleton).
+        let skippedFragments: [Int]?
         private var next = 0
         private var decision = 0
         private var run = 0
         /// The run item being made, and its next field's number; set inside a run's items.
         private var current: (run: Int, item: Int, field: Int)?
 
-        init(decisions: [Bool], items: Int, keepingValues: Bool = false) {
+        init(decisions: [Bool], items: Int, keepingValues: Bool = false, skippedFragments: [Int]? = nil) {
             self.decisions = decisions
             self.items = items
             self.keepingValues = keepingValues
+            self.skippedFragments = skippedFragments
         }
 
         /// The next placeholder's name: `G` and a value's number, or `A` run `E` item `F` field.

@@ -37,6 +37,8 @@ final class TemplateSkeletons: @unchecked Sendable {
     static let trialShapes = 512
     /// How many items a list needs to be a run (below it, its length is part of the shape).
     static let runLength = 8
+    /// How many items of each run a new skeleton is checked with (and, less one, made from).
+    static let checkedItems = 3
 
     /// The templates that may be cached; every other one renders directly.
     private let known: Set<String>
@@ -142,14 +144,17 @@ final class TemplateSkeletons: @unchecked Sendable {
     /// runs save (nil as the rendering: fill the skeleton, or render directly if there is none).
     private static func makeWithRuns(_ template: MustacheTemplate, encoded: Encoding, walk: Walk, library: MustacheLibrary) throws -> (Skeleton?, String?) {
         func render(items: Int, keepingValues: Bool = false) throws -> String {
-            template.render(try encoded(StandIn(decisions: walk.decisions, items: items, keepingValues: keepingValues)), library: library)
+            let standIn = StandIn(decisions: walk.decisions, items: items, keepingValues: keepingValues,
+                                  skippedFragments: keepingValues ? walk.fragmentsPastCheck : nil)
+            return template.render(try encoded(standIn), library: library)
         }
-        guard let skeleton = Skeleton(cutting: try render(items: 2), values: walk.values.count, runs: walk.runs.count),
-              let checked = Skeleton.tokens(of: try render(items: 3), values: walk.values.count, runs: walk.runs.count),
-              skeleton.expanded(items: 3) == Skeleton.merged(checked)
+        let checkedItems = Self.checkedItems
+        guard let skeleton = Skeleton(cutting: try render(items: checkedItems - 1), values: walk.values.count, runs: walk.runs.count),
+              let checked = Skeleton.tokens(of: try render(items: checkedItems), values: walk.values.count, runs: walk.runs.count),
+              skeleton.expanded(items: checkedItems) == Skeleton.merged(checked)
         else { return (nil, nil) }
-        let direct = try render(items: 3, keepingValues: true)
-        let filled = skeleton.fill(walk.values, runs: walk.runs.map { Array($0.prefix(3)) })
+        let direct = try render(items: checkedItems, keepingValues: true)
+        let filled = skeleton.fill(walk.values, runs: walk.runs.map { Array($0.prefix(checkedItems)) })
         return (filled.utf8.elementsEqual(direct.utf8) ? skeleton : nil, nil)
     }
 

@@ -22,14 +22,9 @@ final class RecordSpill: @unchecked Sendable {
     /// Start of each record, and the end of the last.
     private var offsets: [Int] = [0]
     private var inMemory = false
-    /// Where the records start in the file: past its start in a view of another file's bytes.
-    private var origin = 0
-    /// A view of bytes already in a file (`init(viewing:)`), which takes no more records.
-    private let isView: Bool
     private static let bufferSize = 1 << 20
 
     init(name: String = "search") {
-        isView = false
         var template = Array((FileManager.default.temporaryDirectory.path + "/tally-\(name)-XXXXXX").utf8CString)
         descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if descriptor >= 0 {
@@ -39,20 +34,6 @@ final class RecordSpill: @unchecked Sendable {
         }
     }
 
-    /// One record: the bytes of `range` in the file open as `file`, read from there when asked
-    /// and never copied (a previous build's state file, whose long tables' rows a rebuild reads a
-    /// few of and carries over whole). The file is read through a descriptor of its own, so a
-    /// build that replaces the file by a rename meanwhile changes nothing here. Nil when the
-    /// descriptor cannot be duplicated.
-    init?(viewing file: Int32, range: Range<Int>) {
-        isView = true
-        descriptor = dup(file)
-        guard descriptor >= 0 else { return nil }
-        origin = range.lowerBound
-        flushed = range.count
-        offsets = [0, range.count]
-    }
-
     deinit {
         if descriptor >= 0 { close(descriptor) }
     }
@@ -60,7 +41,6 @@ final class RecordSpill: @unchecked Sendable {
     var count: Int { offsets.count - 1 }
 
     func append(_ record: [UInt8]) {
-        precondition(!isView, "a view of a file's bytes takes no records")
         buffer += record
         offsets.append(offsets.last! + record.count)
         if !inMemory, buffer.count >= Self.bufferSize { flush() }
@@ -86,7 +66,7 @@ final class RecordSpill: @unchecked Sendable {
             var done = 0
             try out.withUnsafeMutableBytes { bytes in
                 while done < length {
-                    let got = pread(descriptor, bytes.baseAddress! + base + done, length - done, off_t(origin + start + done))
+                    let got = pread(descriptor, bytes.baseAddress! + base + done, length - done, off_t(start + done))
                     guard got > 0 else { throw CocoaError(.fileReadUnknown) }
                     done += got
                 }
@@ -112,7 +92,7 @@ final class RecordSpill: @unchecked Sendable {
             return
         }
         flushed += buffer.count
-        // A record far larger than the buffer (a long table's rows) does not leave its size behind.
+        // A record far larger than the buffer does not leave its size behind.
         if buffer.capacity > 2 * Self.bufferSize { buffer = [] } else { buffer.removeAll(keepingCapacity: true) }
     }
 }

@@ -6,7 +6,8 @@ extension Store {
     /// `tweets(storedAfter:)`).
     public func tweets(countsChangedAfter seq: Int64) throws -> [String] {
         try queue.read { db in
-            try String.fetchAll(db, sql: "SELECT id FROM tweet WHERE counts_seq > ?", arguments: [seq])
+            // `counts_seq > 0` names the partial index's condition, so that SQLite takes it.
+            try String.fetchAll(db, sql: "SELECT id FROM tweet WHERE counts_seq > ? AND counts_seq > 0", arguments: [seq])
         }
     }
 }

@@ -20,8 +20,8 @@ public struct SearchableTweet: Sendable {
 extension Store {
     /// Every stored tweet, oldest first (so the search index numbers new tweets after the ones
     /// stored before), handed over one at a time so the index need not hold the store's rows twice;
-    /// with `seq`, only those stored after it (found by a pass over the table and sorted: walking
-    /// the date index, which SQLite prefers, looks up every post to find the few new ones).
+    /// with `seq`, only those stored after it (found down the stamps' index and sorted: walking
+    /// the date index, which SQLite would prefer, looks up every post to find the few new ones).
     public func forEachSearchableTweet(storedAfter seq: Int64? = nil, _ body: (SearchableTweet) throws -> Void) throws {
         try queue.read { db in
             let rows = try SearchableTweet.fetchCursor(db, sql: """
@@ -67,11 +67,12 @@ extension Store {
     /// those, as `forEachSearchableTweet` orders them) and no author of an older one changed.
     public func searchIndexGrowth(after seq: Int64, last: (createdAt: Int64, id: String)?, changedAuthors: [String]) throws -> SearchIndexGrowth {
         try queue.read { db in
-            // One pass over the posts for both (two were a tenth of a 100k rebuild's search thread).
-            let (older, interleaved) = try ValuePair<Int, Bool>.fetchOne(db, sql: """
-                SELECT count(*) FILTER (WHERE seq <= ?1), ifnull(max(seq > ?1 AND ?2 AND (created_at, length(id), id) <= (?3, length(?4), ?4)), 0)
-                FROM tweet
+            // The posts stored since, down the stamps' index; the older ones counted as all less
+            // those (a whole table's count is its smallest index's page count).
+            let (newer, interleaved) = try ValuePair<Int, Bool>.fetchOne(db, sql: """
+                SELECT count(*), ifnull(max(?2 AND (created_at, length(id), id) <= (?3, length(?4), ?4)), 0) FROM tweet WHERE seq > ?1
                 """, arguments: [seq, last != nil, last?.createdAt ?? 0, last?.id ?? ""]).map { ($0.first, $0.second) } ?? (0, true)
+            let older = try Int.fetchOne(db, sql: "SELECT count(*) FROM tweet").map { $0 - newer } ?? 0
             let touchesOlder = changedAuthors.isEmpty ? false : try Bool.fetchOne(db, sql: """
                 SELECT EXISTS (SELECT 1 FROM tweet WHERE author_id IN (SELECT value FROM json_each(?)) AND seq <= ?)
                 """, arguments: [String(decoding: try JSONEncoder().encode(changedAuthors), as: UTF8.self), seq]) ?? true

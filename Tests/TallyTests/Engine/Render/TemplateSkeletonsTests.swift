@@ -148,6 +148,41 @@ struct TemplateSkeletonsTests {
         }
     }
 
+    @Test("a run whose items hold HTML fragments, some and not others, with fragments around it, fills its skeleton numbered as the page's table numbers them")
+    func fragmentsAroundRuns() throws {
+        enum Cell: Encodable {
+            case html(HTMLFragment)
+            case text(String)
+
+            func encode(to encoder: any Encoder) throws {
+                switch self {
+                case .html(let fragment): try fragment.encode(to: encoder)
+                case .text(let text):
+                    var container = encoder.singleValueContainer()
+                    try container.encode(text)
+                }
+            }
+        }
+        struct Row: Encodable { var name: String; var picture: Cell }
+        struct Page: Encodable { var before: HTMLFragment; var rows: [Row]; var after: HTMLFragment; var title: String }
+        let theme = try Theme(files: ["layout.html": Array("{{{body}}}".utf8),
+                                      "t.md": Array("{{before}}\n\n{{#rows}}- {{name}} {{picture}}\n{{/rows}}\n{{after}} {{title}}\n".utf8)], origin: "test")
+        let template = try #require(theme.library.getTemplate(named: "t"))
+        for n in 0..<12 {
+            // Every third row's picture is plain text: the items past a check's three hold
+            // different numbers of fragments, which the values after the run must be numbered past.
+            let rows = (0..<(9 + n * 5)).map { index in
+                Row(name: "r\(index)", picture: (index + n) % 3 == 0 ? .text("plain \(index)") : .html(.element("img", ["src": "p\(index).png"], [])))
+            }
+            let page = Page(before: .element("b", [:], [.text("top \(n)")]), rows: rows, after: .element("i", [:], [.text("end \(n)")]), title: "t\(n)")
+            let cached = try HTMLFragment.$table.withValue(HTMLFragment.Table()) { try theme.render(template, name: "t", model: page) }
+            let direct = try HTMLFragment.$table.withValue(HTMLFragment.Table()) { template.render(try MustacheValueEncoder.encode(page), library: theme.library) }
+            #expect(cached.utf8.elementsEqual(direct.utf8), "model \(n): \(cached.debugDescription) against \(direct.debugDescription)")
+        }
+        // One shape at every length: made once, then filled (a check that failed would render every page directly).
+        #expect(theme.skeletons.found("t") == 11)
+    }
+
     @Test("a model is walked in the order it encodes its keys, and a value the skeletons do not take renders directly")
     func encodedModels() throws {
         struct Row: Encodable { var name: String; var count: Int; var note: String? }
