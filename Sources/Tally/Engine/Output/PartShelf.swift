@@ -35,7 +35,7 @@ final class PartShelf: @unchecked Sendable {
     /// A write failed: parts are still read (from `buffer`), but no index is recorded.
     private var failed = false
     /// The previous build's index entries, sorted by key.
-    private let previous: Entries
+    private var previous: Entries
     private var added: [ContentHash: Location] = [:]
     private var dropped: Set<ContentHash> = []
     /// How many bytes no index names the file may hold beyond as many as it names, before
@@ -168,6 +168,11 @@ final class PartShelf: @unchecked Sendable {
             if flushed > 2 * entries.liveBytes + slack, let moved = compacted(&entries) {
                 close(descriptor)
                 (name, descriptor, flushed) = moved
+                // What the shelf knows follows the parts to the new file: a later read, or index,
+                // finds them there, not at their places in the old one.
+                added = Dictionary(uniqueKeysWithValues: (0..<entries.count).map { (entries.key(at: $0), entries.location(at: $0)) })
+                previous = Entries()
+                dropped = []
             }
             var bytes = Self.magic
             Self.append(UInt64(name.utf8.count), to: &bytes, size: 2)

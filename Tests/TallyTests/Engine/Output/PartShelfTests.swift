@@ -100,6 +100,14 @@ struct PartShelfTests {
             names.insert(shelf.name)
         }
         #expect(names.count > 1, "the file was copied at least once")
+        // A shelf that moved its parts finds them in its new file, and indexes them alike again.
+        let moving = try #require(PartShelf(folder: folder.url, site: "public", continuing: index, slack: 0, keepsOnlyUsed: true))
+        let before = moving.name
+        _ = moving.add(key("c"), Array("card c".utf8))
+        let moved = try #require(moving.index())
+        #expect(moving.name != before, "only what this build used is live: the rest was left behind")
+        #expect(try read(moving, moving.made(key("c"))) == "card c")
+        #expect(moving.index() == moved, "indexed twice, the same")
         let last = try #require(PartShelf(folder: folder.url, site: "public", continuing: index))
         #expect(try read(last, last.kept(key("a"))) == "card a")
         #expect(try read(last, last.kept(key("b")))?.hasPrefix("card b, version 3 ") == true)
