@@ -287,9 +287,9 @@ enum TwitterSchema {
             try db.execute(sql: "CREATE INDEX tweet_by_network ON tweet(network) WHERE network <> 'twitter'")
         }
 
-        // A rebuild asks what the imports since the last build stored (`seq > ?`) five times, on
-        // its first steps' critical path; each scanned every post: 7 % of a rebuild's CPU time
-        // at 100,000 posts (perf). An import stamps its rows with one number, the highest yet,
+        // A rebuild asks what the imports since the last build stored (`seq > ?`) about eight
+        // times, several on its first steps' critical path; each scanned every post: 7 % of a
+        // rebuild's CPU time at 100,000 posts (perf). An import stamps its rows with one number, the highest yet,
         // so it only appends to these indexes. Counts updated in place are few: their index
         // holds only those. A changed card reaches the retweets and quotes of its post, which
         // the rebuild looked for in every post too: those two index only the posts that are one.
