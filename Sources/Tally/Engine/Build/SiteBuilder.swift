@@ -79,7 +79,10 @@ public struct SiteBuilder {
                             navigation: navigation)
         var renderer = PageRenderer(theme: theme, site: site)
         renderer.tableRows = TableRowCache(memory: context.memory)
-        let output = self.output ?? SiteWriter(output: project.outputURL)
+        // Held from here to the build's end: what it reads of the previous build (its state, its
+        // shelves, its files) is then what it replaces, whatever another build meanwhile does.
+        let output = try (self.output ?? SiteWriter(output: project.outputURL)).held()
+        defer { withExtendedLifetime(output) {} }
         let outputName = self.output == nil ? project.outputURL.path : "memory"
 
         // Nothing the pages are made from changed: only the home page and site.js, which carry the

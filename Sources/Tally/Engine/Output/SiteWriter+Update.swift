@@ -49,8 +49,8 @@ extension SiteWriter {
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
         let name = output.lastPathComponent
-        let lock = try FileLock(folder: parent)
-        defer { lock.release() }
+        let lock = try stepLock(parent)
+        defer { lock?.release() }
         try recoverInterruptedBuild()
         // Only the manifest's trailer and size are needed now: it is read whole once, at the end,
         // where its one pass finds both the files not made again and those made the same.

@@ -22,8 +22,30 @@ public struct SiteWriter: SiteOutput, Sendable {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).tally-state")
     }
 
+    /// The site's lock, when this writer holds it for a whole build (`held()`): its own steps
+    /// then take it no more (a second `flock` in one process would wait for itself).
+    private var hold: SiteHold?
+
     public init(output: URL) {
         self.output = output.standardizedFileURL
+    }
+
+    /// This writer, holding the site's lock from now until the last copy of it is gone, so that
+    /// the previous build's state, shelves and files that a build reads before it writes stay as
+    /// they were: a second build waits here for the first to end, rather than reading the state
+    /// the first replaces and then appending its parts where the first appended its own. Itself
+    /// when the site's folder has no parent yet (nothing to read, and `write` makes and locks it).
+    public func held() throws -> any SiteOutput {
+        let parent = output.deletingLastPathComponent()
+        guard hold == nil, FileManager.default.fileExists(atPath: parent.path) else { return self }
+        var writer = self
+        writer.hold = SiteHold(lock: try FileLock(folder: parent))
+        return writer
+    }
+
+    /// The site's lock for one step (`write`, `update`, `refresh`): nil when the writer holds it already.
+    func stepLock(_ parent: URL) throws -> FileLock? {
+        hold == nil ? try FileLock(folder: parent) : nil
     }
 
     /// Writes `files` as the whole new site and returns how many differ from the previous one.
@@ -42,8 +64,8 @@ public struct SiteWriter: SiteOutput, Sendable {
         try manager.createDirectory(at: parent, withIntermediateDirectories: true)
         // One build at a time writes this folder; a second waits, then replaces the first's site
         // whole. The lock is on the parent folder itself, so no lock file is left behind.
-        let lock = try FileLock(folder: parent)
-        defer { lock.release() }
+        let lock = try stepLock(parent)
+        defer { lock?.release() }
         try recoverInterruptedBuild()
         let previous = try previousManifest()
 
@@ -142,8 +164,8 @@ public struct SiteWriter: SiteOutput, Sendable {
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
         guard manager.fileExists(atPath: output.path) else { return nil }
-        let lock = try FileLock(folder: parent)
-        defer { lock.release() }
+        let lock = try stepLock(parent)
+        defer { lock?.release() }
         try recoverInterruptedBuild()
         guard let data = FileBytes.read(manifestURL) else { return nil }
         // The trailer first: a build that changes something (most) need not read every line.

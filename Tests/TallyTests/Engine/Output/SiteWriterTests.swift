@@ -82,4 +82,37 @@ struct SiteWriterTests {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }
         #expect(leftovers == [".public.tally-manifest"])
     }
+
+    @Test("a held writer keeps the site's folder locked until its last copy is gone, and its own steps do not wait for it")
+    func held() throws {
+        let folder = TemporaryFolder()
+        let site = folder.url.appendingPathComponent("public")
+        // No folder to hold yet: the writer is itself, and its write makes and locks the folder.
+        let early = try SiteWriter(output: folder.url.appendingPathComponent("new/public")).held()
+        _ = try early.write { emit in try emit(OutputFile(path: "index.html", bytes: [0])) }
+        #expect(!Self.locked(folder.url.appendingPathComponent("new")))
+        try SiteWriter(output: site).write([OutputFile(path: "index.html", bytes: Array("v1".utf8))])
+        #expect(!Self.locked(folder.url))
+        do {
+            let writer = try SiteWriter(output: site).held()
+            #expect(Self.locked(folder.url))
+            _ = try writer.write { emit in try emit(OutputFile(path: "index.html", bytes: Array("v2".utf8))) }
+            #expect(try writer.refresh(fingerprint: "none", [OutputFile(path: "index.html", bytes: [])]) == nil)
+            #expect(try folder.read("public/index.html") == "v2")
+            #expect(Self.locked(folder.url))
+            withExtendedLifetime(writer) {}
+        }
+        #expect(!Self.locked(folder.url))
+    }
+
+    /// Whether the folder's lock is taken: a descriptor of its own cannot take it without waiting.
+    private static func locked(_ folder: URL) -> Bool {
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) != 0 else {
+            flock(descriptor, LOCK_UN)
+            return false
+        }
+        return errno == EWOULDBLOCK
+    }
 }

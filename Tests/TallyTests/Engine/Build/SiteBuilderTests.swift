@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import Tally
+
+@Suite("Building a site")
+struct SiteBuilderTests {
+    @Test("a build holds its site before it reads anything of the previous build, and lets go when it ends")
+    func holdsTheSite() throws {
+        let project = TestProject()
+        let data = Fixture.repository.appendingPathComponent("content/data")
+        try FileManager.default.createDirectory(at: project.folder.url.appendingPathComponent("content"), withIntermediateDirectories: true)
+        for name in ["freebandnames-page1.json", "freebandnames-page2.json"] {
+            try FileManager.default.copyItem(at: data.appendingPathComponent(name), to: project.folder.url.appendingPathComponent("content/" + name))
+        }
+        var config = project.config
+        config.templates = Fixture.repository.appendingPathComponent("templates").path
+        let site = project.folder.url.appendingPathComponent("public")
+        // The first build makes the folder the site is in; the second holds it from its start.
+        try project.importFiles(["content/freebandnames-page1.json"])
+        for (index, expected) in ["write", "update"].enumerated() {
+            if index == 1 { try project.importFiles(["content/freebandnames-page2.json"]) }
+            let output = NotingOutput(SiteWriter(output: site), folder: project.folder.url)
+            var builder = SiteBuilder(project: config)
+            builder.builtAt = 1_700_000_000
+            builder.output = output
+            try builder.build()
+            let steps = output.steps
+            #expect(steps.first == "held", "\(steps)")
+            // Every step after it found the folder locked against anyone else.
+            #expect(steps.count > 2 && steps.dropFirst().allSatisfy { $0.hasSuffix(" (held)") }, "\(steps)")
+            #expect(steps.contains(expected + " (held)") && (index == 0 || steps.contains("previousStates (held)")), "\(steps)")
+            output.letGo()
+            #expect(!NotingOutput.lockedElsewhere(project.folder.url))
+        }
+    }
+}
+
+/// The site's writer, noting each step a build asks of it in order, and whether another process
+/// could have taken the site's folder meanwhile.
+private final class NotingOutput: SiteOutput, @unchecked Sendable {
+    private let lock = NSLock()
+    private var writer: any SiteOutput
+    private let folder: URL
+    private var noted: [String] = []
+
+    init(_ writer: SiteWriter, folder: URL) {
+        self.writer = writer
+        self.folder = folder
+    }
+
+    var steps: [String] { lock.withLock { noted } }
+
+    /// Whether the folder's lock is taken: another descriptor cannot take it without waiting.
+    static func lockedElsewhere(_ folder: URL) -> Bool {
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) != 0 else {
+            flock(descriptor, LOCK_UN)
+            return false
+        }
+        return errno == EWOULDBLOCK
+    }
+
+    private func note(_ step: String) -> any SiteOutput {
+        let locked = Self.lockedElsewhere(folder)
+        return lock.withLock {
+            noted.append(locked ? step + " (held)" : step)
+            return writer
+        }
+    }
+
+    func letGo() { lock.withLock { writer = SiteWriter(output: (writer as! SiteWriter).output) } }
+
+    func held() throws -> any SiteOutput {
+        let held = try lock.withLock { noted.append("held"); return try writer.held() }
+        lock.withLock { writer = held }
+        return self
+    }
+
+    func write(fingerprint: String?, record: @autoclosure () -> BuildRecord?, _ produce: ((OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
+        try note("write").write(fingerprint: fingerprint, record: record(), produce)
+    }
+
+    func refresh(fingerprint: String, _ files: [OutputFile]) throws -> WriteReport? {
+        try note("refresh").refresh(fingerprint: fingerprint, files)
+    }
+
+    func previousStates(global: String) -> [String: [UInt8]]? { note("previousStates").previousStates(global: global) }
+    func previousPaths(sections: Set<String>) throws -> [String] { try note("previousPaths").previousPaths(sections: sections) }
+    func previousFile(_ path: String) -> [UInt8]? { note("previousFile").previousFile(path) }
+    var shelfPlace: (folder: URL, site: String)? { note("shelfPlace").shelfPlace }
+
+    func update(fingerprint: String, record: @escaping @Sendable @autoclosure () -> BuildRecord, keeping: @autoclosure () -> Set<String>,
+                _ produce: ((OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {
+        try note("update").update(fingerprint: fingerprint, record: record(), keeping: keeping(), produce)
+    }
+}
