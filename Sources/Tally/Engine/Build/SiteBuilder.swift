@@ -37,6 +37,18 @@ public struct SiteBuilder {
     public func build() throws -> BuildReport {
         ProcessMemory.returnLargeBlocksAtOnce()
         var steps = StepLog(log: log)
+        // Held from the start to the build's end, failed or not: what it reads of the previous
+        // build (its state, its shelves, its files) is then what it replaces, whatever another
+        // build of the same folder does; that one waits.
+        let output = try steps.run("hold site") {
+            let writer = self.output ?? SiteWriter(output: project.outputURL)
+            guard let folder = writer as? SiteWriter, folder.isHeldElsewhere else { return try writer.held() }
+            progress?("waiting for another build of \(folder.output.path)")
+            // The line goes once the wait is over (a progress line is rewritten in place).
+            defer { progress?("") }
+            return try writer.held()
+        }
+        defer { output.letGo() }
         var stamp: BuildFingerprint.StoreStamp?
         var emptyStore: URL?
         defer { if let emptyStore { try? FileManager.default.removeItem(at: emptyStore) } }
@@ -79,10 +91,6 @@ public struct SiteBuilder {
                             navigation: navigation)
         var renderer = PageRenderer(theme: theme, site: site)
         renderer.tableRows = TableRowCache(memory: context.memory)
-        // Held from here to the build's end: what it reads of the previous build (its state, its
-        // shelves, its files) is then what it replaces, whatever another build meanwhile does.
-        let output = try (self.output ?? SiteWriter(output: project.outputURL)).held()
-        defer { withExtendedLifetime(output) {} }
         let outputName = self.output == nil ? project.outputURL.path : "memory"
 
         // Nothing the pages are made from changed: only the home page and site.js, which carry the

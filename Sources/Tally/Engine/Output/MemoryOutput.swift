@@ -28,4 +28,8 @@ public final class MemoryOutput: SiteOutput, @unchecked Sendable {
         lock.withLock { current = next }
         return WriteReport(files: next.count, changed: changed, removed: removed, duplicates: duplicates)
     }
+
+    /// Itself: only the preview server's own builds write here, one after another.
+    public func held() throws -> any SiteOutput { self }
+    public func letGo() {}
 }

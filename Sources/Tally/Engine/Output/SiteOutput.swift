@@ -30,9 +30,11 @@ public protocol SiteOutput {
     /// Where shelves of rendered parts kept between builds go (`PartShelf`): a folder beside the
     /// site, and the site folder's name; nil to keep none (the parts of a preview stay in memory).
     var shelfPlace: (folder: URL, site: String)? { get }
-    /// The same output, kept for one build alone until the last copy of it is gone: a build asks
-    /// before it reads anything of the previous one. Itself by default (memory has no other reader).
+    /// The same output, kept for one build alone until `letGo()`: a build asks before it reads
+    /// anything of the previous one, and lets go as it ends, failed or not.
     func held() throws -> any SiteOutput
+    /// Lets go of what `held()` took; nothing when it took nothing.
+    func letGo()
 }
 
 extension SiteOutput {
@@ -46,7 +48,6 @@ extension SiteOutput {
     public func previousPaths(sections: Set<String>) throws -> [String] { [] }
     public func previousFile(_ path: String) -> [UInt8]? { nil }
     public var shelfPlace: (folder: URL, site: String)? { nil }
-    public func held() throws -> any SiteOutput { self }
 
     public func update(fingerprint: String, record: @escaping @Sendable @autoclosure () -> BuildRecord, keeping: @autoclosure () -> Set<String>,
                        _ produce: (_ emit: (OutputFile) throws -> Void) throws -> Void) throws -> WriteReport {

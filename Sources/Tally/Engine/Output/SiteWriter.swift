@@ -30,18 +30,32 @@ public struct SiteWriter: SiteOutput, Sendable {
         self.output = output.standardizedFileURL
     }
 
-    /// This writer, holding the site's lock from now until the last copy of it is gone, so that
-    /// the previous build's state, shelves and files that a build reads before it writes stay as
-    /// they were: a second build waits here for the first to end, rather than reading the state
-    /// the first replaces and then appending its parts where the first appended its own. Itself
-    /// when the site's folder has no parent yet (nothing to read, and `write` makes and locks it).
+    /// This writer, holding the site's lock from now until `letGo()` (or until the last copy of it
+    /// is gone), so that the previous build's state, shelves and files that a build reads before
+    /// it writes stay as they were: a second build waits here for the first to end, rather than
+    /// reading the state the first replaces and then appending its parts where the first appended
+    /// its own. The site's parent folder is made if missing, so that there is one to lock.
     public func held() throws -> any SiteOutput {
+        guard hold == nil else { return self }
         let parent = output.deletingLastPathComponent()
-        guard hold == nil, FileManager.default.fileExists(atPath: parent.path) else { return self }
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         var writer = self
         writer.hold = SiteHold(lock: try FileLock(folder: parent))
         return writer
     }
+
+    /// Whether another process (or another descriptor of this one) holds the site's lock now:
+    /// a build about to wait for it says so first.
+    public var isHeldElsewhere: Bool {
+        let descriptor = open(output.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
+        flock(descriptor, LOCK_UN)
+        return false
+    }
+
+    public func letGo() { hold?.release() }
 
     /// The site's lock for one step (`write`, `update`, `refresh`): nil when the writer holds it already.
     func stepLock(_ parent: URL) throws -> FileLock? {

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Building a site")
 struct SiteBuilderTests {
-    @Test("a build holds its site before it reads anything of the previous build, and lets go when it ends")
+    @Test("a build holds its site before it reads anything of the previous build, and lets go when it ends",
+          .timeLimit(.minutes(1)))
     func holdsTheSite() throws {
         let project = TestProject()
         let data = Fixture.repository.appendingPathComponent("content/data")
@@ -15,7 +16,7 @@ struct SiteBuilderTests {
         var config = project.config
         config.templates = Fixture.repository.appendingPathComponent("templates").path
         let site = project.folder.url.appendingPathComponent("public")
-        // The first build makes the folder the site is in; the second holds it from its start.
+        // A full build, then an update: each holds the folder from its start to its end.
         try project.importFiles(["content/freebandnames-page1.json"])
         for (index, expected) in ["write", "update"].enumerated() {
             if index == 1 { try project.importFiles(["content/freebandnames-page2.json"]) }
@@ -29,10 +30,43 @@ struct SiteBuilderTests {
             // Every step after it found the folder locked against anyone else.
             #expect(steps.count > 2 && steps.dropFirst().allSatisfy { $0.hasSuffix(" (held)") }, "\(steps)")
             #expect(steps.contains(expected + " (held)") && (index == 0 || steps.contains("previousStates (held)")), "\(steps)")
-            output.letGo()
-            #expect(!NotingOutput.lockedElsewhere(project.folder.url))
+            #expect(!NotingOutput.lockedElsewhere(project.folder.url), "let go as the build ended")
         }
     }
+
+    @Test("a build of the project's own folder holds it while its steps run, and lets go when it ends, failed or not",
+          .timeLimit(.minutes(1)))
+    func holdsTheProjectSite() throws {
+        let project = TestProject()
+        let data = Fixture.repository.appendingPathComponent("content/data")
+        try FileManager.default.createDirectory(at: project.folder.url.appendingPathComponent("content"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: data.appendingPathComponent("freebandnames-page1.json"),
+                                         to: project.folder.url.appendingPathComponent("content/page1.json"))
+        try project.importFiles(["content/page1.json"])
+        var config = project.config
+        config.templates = Fixture.repository.appendingPathComponent("templates").path
+        // Each step's line comes while the build runs (the first ones once the count is known).
+        let held = Probe()
+        var builder = SiteBuilder(project: config, log: { _ in held.add(NotingOutput.lockedElsewhere(project.folder.url)) })
+        builder.builtAt = 1_700_000_000
+        try builder.build()
+        #expect(held.values.count > 5 && held.values.allSatisfy { $0 }, "\(held.values)")
+        #expect(!NotingOutput.lockedElsewhere(project.folder.url))
+        // A build that fails (a template that does not parse) lets go too.
+        try project.folder.write(["broken/layout.html": "{{#body}}"])
+        config.templates = project.folder.url.appendingPathComponent("broken").path
+        builder.project = config
+        #expect(throws: (any Error).self) { try builder.build() }
+        #expect(!NotingOutput.lockedElsewhere(project.folder.url))
+    }
+}
+
+/// What a build's log saw, as it ran.
+private final class Probe: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: [Bool] = []
+    func add(_ value: Bool) { lock.withLock { seen.append(value) } }
+    var values: [Bool] { lock.withLock { seen } }
 }
 
 /// The site's writer, noting each step a build asks of it in order, and whether another process
@@ -69,7 +103,7 @@ private final class NotingOutput: SiteOutput, @unchecked Sendable {
         }
     }
 
-    func letGo() { lock.withLock { writer = SiteWriter(output: (writer as! SiteWriter).output) } }
+    func letGo() { lock.withLock { writer }.letGo() }
 
     func held() throws -> any SiteOutput {
         let held = try lock.withLock { noted.append("held"); return try writer.held() }

@@ -83,14 +83,17 @@ struct SiteWriterTests {
         #expect(leftovers == [".public.tally-manifest"])
     }
 
-    @Test("a held writer keeps the site's folder locked until its last copy is gone, and its own steps do not wait for it")
+    @Test("a held writer keeps the site's folder locked until it lets go or its last copy is gone, and its own steps do not wait for it",
+          .timeLimit(.minutes(1)))
     func held() throws {
         let folder = TemporaryFolder()
         let site = folder.url.appendingPathComponent("public")
-        // No folder to hold yet: the writer is itself, and its write makes and locks the folder.
+        // No folder to hold yet: it is made, and held.
         let early = try SiteWriter(output: folder.url.appendingPathComponent("new/public")).held()
+        #expect(Self.locked(folder.url.appendingPathComponent("new")) && (early as? SiteWriter)?.isHeldElsewhere == true)
         _ = try early.write { emit in try emit(OutputFile(path: "index.html", bytes: [0])) }
-        #expect(!Self.locked(folder.url.appendingPathComponent("new")))
+        early.letGo()
+        #expect(!Self.locked(folder.url.appendingPathComponent("new")) && (early as? SiteWriter)?.isHeldElsewhere == false)
         try SiteWriter(output: site).write([OutputFile(path: "index.html", bytes: Array("v1".utf8))])
         #expect(!Self.locked(folder.url))
         do {
