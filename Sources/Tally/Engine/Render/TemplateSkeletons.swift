@@ -161,9 +161,9 @@ final class TemplateSkeletons: @unchecked Sendable {
     /// The partials a template's text includes, by name.
     static func partials(in text: String) -> [String] {
         tags(in: text).compactMap { tag in
-            let body = tag.content.trimmingCharacters(in: .whitespaces)
+            let body = trimmed(tag.content)
             guard body.hasPrefix(">") else { return nil }
-            return body.dropFirst().trimmingCharacters(in: .whitespaces)
+            return String(trimmed(body.dropFirst()))
         }
     }
 
@@ -172,16 +172,16 @@ final class TemplateSkeletons: @unchecked Sendable {
     /// no indented standalone partial.
     static func fillable(_ text: String) -> Bool {
         for tag in tags(in: text) {
-            var body = tag.content.trimmingCharacters(in: .whitespaces)
+            var body = trimmed(tag.content)
             if body.hasPrefix("!") || body.hasPrefix("%") { continue }
             if body.hasPrefix("=") || body.hasPrefix("$") || body.hasPrefix("<") || body.hasPrefix(">*") { return false }
             if body.hasPrefix(">") {
                 if tag.indentedAlone { return false }
                 continue
             }
-            if let sigil = body.first, "#^/&{".contains(sigil) { body = String(body.dropFirst()) }
-            if body.hasSuffix("}") { body = String(body.dropLast()) }
-            if body.contains("("), !numberTransform(body.trimmingCharacters(in: .whitespaces)) { return false }
+            if let sigil = body.first, "#^/&{".contains(sigil) { body = body.dropFirst() }
+            if body.hasSuffix("}") { body = body.dropLast() }
+            if body.contains("("), !numberTransform(String(trimmed(body))) { return false }
         }
         return true
     }
@@ -196,35 +196,53 @@ final class TemplateSkeletons: @unchecked Sendable {
         return transform == "grouped" || TemplateInteger.singular(of: transform) != nil
     }
 
-    /// Every `{{…}}` tag's content, and whether it stands alone on its line after some indentation.
-    private static func tags(in text: String) -> [(content: Substring, indentedAlone: Bool)] {
-        var found: [(Substring, Bool)] = []
-        var rest = Substring(text)
-        while let open = firstPair(UInt8(ascii: "{"), in: rest) {
-            guard let close = firstPair(UInt8(ascii: "}"), in: rest[open.upperBound...]) else { break }
-            let lineStart = rest[..<open.lowerBound].lastIndex(of: "\n").map { rest.index(after: $0) } ?? rest.startIndex
-            let before = rest[lineStart..<open.lowerBound]
-            let lineEnd = rest[close.upperBound...].firstIndex(of: "\n") ?? rest.endIndex
-            let after = rest[close.upperBound..<lineEnd]
-            let alone = !before.isEmpty && before.allSatisfy { $0 == " " || $0 == "\t" } && after.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
-            found.append((rest[open.upperBound..<close.lowerBound], alone))
-            rest = rest[close.upperBound...]
-        }
-        return found
+    /// `text` without the whitespace around it, as Foundation's `.whitespaces` (spaces and tabs,
+    /// Unicode's among them) trims it; an ASCII text is trimmed without bridging to `NSString`,
+    /// which was most of reading a theme's tags, before every build.
+    private static func trimmed(_ text: Substring) -> Substring {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return Substring(text.trimmingCharacters(in: .whitespaces)) }
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let first = text.utf8.firstIndex(where: { !blank($0) }) else { return text[text.endIndex...] }
+        let last = text.utf8.lastIndex(where: { !blank($0) })!
+        return text[first...last]
     }
 
-    /// Where `byte` first occurs twice in a row in `text`, found among its UTF-8 bytes as
-    /// Foundation's `range(of:)` finds it among code units: that bridged each template to
-    /// `NSString` for every tag, half of loading the theme, which every build waits for.
-    private static func firstPair(_ byte: UInt8, in text: Substring) -> Range<String.Index>? {
-        let bytes = text.utf8
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            let next = bytes.index(after: index)
-            if bytes[index] == byte, next != bytes.endIndex, bytes[next] == byte { return index..<bytes.index(after: next) }
-            index = next
+    /// Every `{{…}}` tag's content, and whether it stands alone on its line after some indentation;
+    /// found in one pass over the text's UTF-8 bytes (`{`, `}`, newlines, spaces and tabs are
+    /// ASCII, so no byte of them falls inside another character).
+    private static func tags(in text: String) -> [(content: Substring, indentedAlone: Bool)] {
+        var found: [(Substring, Bool)] = []
+        let utf8 = text.utf8
+        let bytes = Array(utf8)
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}"), newline = UInt8(ascii: "\n")
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), carriageReturn = UInt8(ascii: "\r")
+        /// Where `byte` first occurs twice in a row at or after `from`.
+        func pair(_ byte: UInt8, from: Int) -> Int? {
+            var index = from
+            while index + 1 < bytes.count {
+                if bytes[index] == byte {
+                    if bytes[index + 1] == byte { return index }
+                    index += 1
+                } else {
+                    index += 1
+                }
+            }
+            return nil
         }
-        return nil
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        var rest = 0
+        while let opened = pair(open, from: rest) {
+            guard let closed = pair(close, from: opened + 2) else { break }
+            var lineStart = opened
+            while lineStart > rest, bytes[lineStart - 1] != newline { lineStart -= 1 }
+            var lineEnd = closed + 2
+            while lineEnd < bytes.count, bytes[lineEnd] != newline { lineEnd += 1 }
+            let alone = lineStart < opened && bytes[lineStart..<opened].allSatisfy { $0 == space || $0 == tab }
+                && bytes[(closed + 2)..<lineEnd].allSatisfy { $0 == space || $0 == tab || $0 == carriageReturn }
+            found.append((text[index(opened + 2)..<index(closed)], alone))
+            rest = closed + 2
+        }
+        return found
     }
 
     /// A template with a model's shape: a 128-bit digest of the shape, and how many values it has

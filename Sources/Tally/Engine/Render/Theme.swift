@@ -1,5 +1,8 @@
 import Foundation
 import Mustache
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A loaded theme: the HTML layout, the Markdown page templates and partials, and static assets.
 ///
@@ -90,12 +93,19 @@ public struct Theme: Sendable {
         var files: [String: [UInt8]] = [:]
         let root = folder.standardizedFileURL.path
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
-        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+        for case let url as URL in walker where isRegularFile(url.path) {
             let relative = String(url.standardizedFileURL.path.dropFirst(root.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
             if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
             files[relative] = [UInt8](try Data(contentsOf: url))
         }
         return files
+    }
+
+    /// Whether `path` is a regular file itself, not a link to one: what `URLResourceValues`'s
+    /// `isRegularFile` says, without its cost on Linux (most of reading a theme's files).
+    private static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
     private static func parse(_ source: String, file: String) throws -> MustacheTemplate {

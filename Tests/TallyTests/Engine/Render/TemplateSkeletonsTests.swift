@@ -54,6 +54,24 @@ struct TemplateSkeletonsTests {
         try agree(["t.md": "x\n  {{>p}}\nz\n", "p.md": "a{{name}}\nb\n"]) { n in ["name": words[n % words.count]] }
     }
 
+    @Test("a template's partials and what keeps it from filling are read from its tags as swift-mustache reads them")
+    func tags() throws {
+        #expect(TemplateSkeletons.partials(in: "a {{> p}} b\n{{>q }}\n{{ > r}}{{{s}}}{{#t}}{{/t}}") == ["p", "q", "r"])
+        // Unicode's spaces are trimmed as Foundation trims them.
+        #expect(TemplateSkeletons.partials(in: "{{\u{A0}>\u{2003}p\u{A0}}}") == ["p"])
+        #expect(TemplateSkeletons.partials(in: "{{ name }} {{>") == [])
+        for fillable in ["{{name}} {{grouped(count)}} {{posts(count)}}", "{{! a comment (with brackets) }}{{name}}", "a {{>p}} b",
+                         "{{{raw}}} {{&raw}} {{#list}}{{.}}{{/list}}{{^list}}none{{/list}}", "x\n{{>p}}\n", "é {{>p}} é\n"] {
+            #expect(TemplateSkeletons.fillable(fillable), "\(fillable.debugDescription)")
+        }
+        for direct in ["{{uppercased(name)}}", "{{=<% %>=}}", "{{>*which}}", "x\n  {{>p}}\nz", "x\r\n\t{{>p}}  \r\nz", "{{$block}}{{/block}}",
+                       "{{<parent}}{{/parent}}", "{{grouped(a b)}}"] {
+            #expect(!TemplateSkeletons.fillable(direct), "\(direct.debugDescription)")
+        }
+        // An indented partial alone on a line ended by "\r\n" renders as swift-mustache renders it.
+        try agree(["t.md": "x\r\n  {{>p}}\r\nz\r\n", "p.md": "a{{name}}\nb\n"]) { n in ["name": words[n % words.count]] }
+    }
+
     /// A table's row: text, a link, and numbers shown grouped and as a plural.
     private func row(_ n: Int, _ i: Int) -> [String: Any] {
         ["name": words[(n + i) % words.count] + "\(i)", "href": "p/\(i)/?a=1&b='2'",
