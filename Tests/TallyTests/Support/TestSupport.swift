@@ -39,6 +39,18 @@ final class TemporaryFolder {
     func exists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path)
     }
+
+    /// Whether the lock (`flock`) on the folder at `path` (the folder itself when empty) is taken:
+    /// a descriptor of its own cannot take it without waiting.
+    func isLocked(_ path: String = "") -> Bool {
+        let descriptor = open(url.appendingPathComponent(path).path, O_RDONLY | O_DIRECTORY)
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) != 0 else {
+            flock(descriptor, LOCK_UN)
+            return false
+        }
+        return errno == EWOULDBLOCK
+    }
 }
 
 /// A tweet for a synthetic search page; entity offsets are computed as Twitter does (code points

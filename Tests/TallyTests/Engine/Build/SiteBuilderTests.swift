@@ -4,9 +4,9 @@ import Testing
 
 @Suite("Building a site")
 struct SiteBuilderTests {
-    @Test("a build holds its site before it reads anything of the previous build, and lets go when it ends",
-          .timeLimit(.minutes(1)))
-    func holdsTheSite() throws {
+    /// A project with two of the sample's search pages in `content/` (neither imported), built
+    /// with the repository's theme.
+    private static func project() throws -> (TestProject, ProjectConfig) {
         let project = TestProject()
         let data = Fixture.repository.appendingPathComponent("content/data")
         try FileManager.default.createDirectory(at: project.folder.url.appendingPathComponent("content"), withIntermediateDirectories: true)
@@ -15,12 +15,19 @@ struct SiteBuilderTests {
         }
         var config = project.config
         config.templates = Fixture.repository.appendingPathComponent("templates").path
+        return (project, config)
+    }
+
+    @Test("a build holds its site before it reads anything of the previous build, and lets go when it ends",
+          .timeLimit(.minutes(1)))
+    func holdsTheSite() throws {
+        let (project, config) = try Self.project()
         let site = project.folder.url.appendingPathComponent("public")
         // A full build, then an update: each holds the folder from its start to its end.
         try project.importFiles(["content/freebandnames-page1.json"])
         for (index, expected) in ["write", "update"].enumerated() {
             if index == 1 { try project.importFiles(["content/freebandnames-page2.json"]) }
-            let output = NotingOutput(SiteWriter(output: site), folder: project.folder.url)
+            let output = NotingOutput(SiteWriter(output: site), folder: project.folder)
             var builder = SiteBuilder(project: config)
             builder.builtAt = 1_700_000_000
             builder.output = output
@@ -30,34 +37,28 @@ struct SiteBuilderTests {
             // Every step after it found the folder locked against anyone else.
             #expect(steps.count > 2 && steps.dropFirst().allSatisfy { $0.hasSuffix(" (held)") }, "\(steps)")
             #expect(steps.contains(expected + " (held)") && (index == 0 || steps.contains("previousStates (held)")), "\(steps)")
-            #expect(!NotingOutput.lockedElsewhere(project.folder.url), "let go as the build ended")
+            #expect(!project.folder.isLocked(), "let go as the build ended")
         }
     }
 
     @Test("a build of the project's own folder holds it while its steps run, and lets go when it ends, failed or not",
           .timeLimit(.minutes(1)))
     func holdsTheProjectSite() throws {
-        let project = TestProject()
-        let data = Fixture.repository.appendingPathComponent("content/data")
-        try FileManager.default.createDirectory(at: project.folder.url.appendingPathComponent("content"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: data.appendingPathComponent("freebandnames-page1.json"),
-                                         to: project.folder.url.appendingPathComponent("content/page1.json"))
-        try project.importFiles(["content/page1.json"])
-        var config = project.config
-        config.templates = Fixture.repository.appendingPathComponent("templates").path
+        var (project, config) = try Self.project()
+        try project.importFiles(["content/freebandnames-page1.json"])
         // Each step's line comes while the build runs (the first ones once the count is known).
         let held = Probe()
-        var builder = SiteBuilder(project: config, log: { _ in held.add(NotingOutput.lockedElsewhere(project.folder.url)) })
+        var builder = SiteBuilder(project: config, log: { _ in held.add(project.folder.isLocked()) })
         builder.builtAt = 1_700_000_000
         try builder.build()
         #expect(held.values.count > 5 && held.values.allSatisfy { $0 }, "\(held.values)")
-        #expect(!NotingOutput.lockedElsewhere(project.folder.url))
+        #expect(!project.folder.isLocked())
         // A build that fails (a template that does not parse) lets go too.
         try project.folder.write(["broken/layout.html": "{{#body}}"])
         config.templates = project.folder.url.appendingPathComponent("broken").path
         builder.project = config
         #expect(throws: (any Error).self) { try builder.build() }
-        #expect(!NotingOutput.lockedElsewhere(project.folder.url))
+        #expect(!project.folder.isLocked())
     }
 }
 
@@ -74,29 +75,18 @@ private final class Probe: @unchecked Sendable {
 private final class NotingOutput: SiteOutput, @unchecked Sendable {
     private let lock = NSLock()
     private var writer: any SiteOutput
-    private let folder: URL
+    private let folder: TemporaryFolder
     private var noted: [String] = []
 
-    init(_ writer: SiteWriter, folder: URL) {
+    init(_ writer: SiteWriter, folder: TemporaryFolder) {
         self.writer = writer
         self.folder = folder
     }
 
     var steps: [String] { lock.withLock { noted } }
 
-    /// Whether the folder's lock is taken: another descriptor cannot take it without waiting.
-    static func lockedElsewhere(_ folder: URL) -> Bool {
-        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
-        defer { close(descriptor) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) != 0 else {
-            flock(descriptor, LOCK_UN)
-            return false
-        }
-        return errno == EWOULDBLOCK
-    }
-
     private func note(_ step: String) -> any SiteOutput {
-        let locked = Self.lockedElsewhere(folder)
+        let locked = folder.isLocked()
         return lock.withLock {
             noted.append(locked ? step + " (held)" : step)
             return writer

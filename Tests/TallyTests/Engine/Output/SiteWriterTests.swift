@@ -90,32 +90,21 @@ struct SiteWriterTests {
         let site = folder.url.appendingPathComponent("public")
         // No folder to hold yet: it is made, and held.
         let early = try SiteWriter(output: folder.url.appendingPathComponent("new/public")).held()
-        #expect(Self.locked(folder.url.appendingPathComponent("new")) && (early as? SiteWriter)?.isHeldElsewhere == true)
+        #expect(folder.isLocked("new") && (early as? SiteWriter)?.isHeldElsewhere == true)
         _ = try early.write { emit in try emit(OutputFile(path: "index.html", bytes: [0])) }
         early.letGo()
-        #expect(!Self.locked(folder.url.appendingPathComponent("new")) && (early as? SiteWriter)?.isHeldElsewhere == false)
+        #expect(!folder.isLocked("new") && (early as? SiteWriter)?.isHeldElsewhere == false)
         try SiteWriter(output: site).write([OutputFile(path: "index.html", bytes: Array("v1".utf8))])
-        #expect(!Self.locked(folder.url))
+        #expect(!folder.isLocked())
         do {
             let writer = try SiteWriter(output: site).held()
-            #expect(Self.locked(folder.url))
+            #expect(folder.isLocked())
             _ = try writer.write { emit in try emit(OutputFile(path: "index.html", bytes: Array("v2".utf8))) }
             #expect(try writer.refresh(fingerprint: "none", [OutputFile(path: "index.html", bytes: [])]) == nil)
             #expect(try folder.read("public/index.html") == "v2")
-            #expect(Self.locked(folder.url))
+            #expect(folder.isLocked())
             withExtendedLifetime(writer) {}
         }
-        #expect(!Self.locked(folder.url))
-    }
-
-    /// Whether the folder's lock is taken: a descriptor of its own cannot take it without waiting.
-    private static func locked(_ folder: URL) -> Bool {
-        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
-        defer { close(descriptor) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) != 0 else {
-            flock(descriptor, LOCK_UN)
-            return false
-        }
-        return errno == EWOULDBLOCK
+        #expect(!folder.isLocked())
     }
 }
