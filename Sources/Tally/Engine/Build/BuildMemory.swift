@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What sources remember from one build to the next, so a rebuild can plan only the pages whose
 /// inputs changed.
@@ -119,9 +122,12 @@ public final class BuildMemory: @unchecked Sendable {
                 names.insert(shelf.name)
             }
             // A shelf this build did not open (nothing of its source was rendered) stays as the
-            // previous build left it, for the next.
+            // previous build left it, for the next; but a long table's rows go once its page is
+            // gone from the site (a search pruned, a person gone), rather than at the next full build.
             if let place = shelfPlace {
+                let site = place.folder.appendingPathComponent(place.site).path + "/"
                 for (key, state) in previous ?? [:] where key.hasPrefix(PartShelf.stateKeyPrefix) && shelves[key] == nil {
+                    if let page = TableRowCache.page(ofStateKey: key), access(site + page, F_OK) != 0 { continue }
                     guard let name = PartShelf.fileName(of: state, site: place.site) else { continue }
                     all[key] = state
                     names.insert(name)

@@ -13,8 +13,9 @@
 /// rebuild appends only the rows that changed, and its index (28 bytes a row) is what goes with
 /// the build's states. Kept in the state file instead, the People table's 9 MB at 100,000 posts
 /// were written to a temporary file, copied into the new state file and read back whole by every
-/// rebuild. A table the build does not make keeps its shelf as it was; everything goes whenever
-/// the binary, theme or settings change. A build that writes no folder keeps no rows.
+/// rebuild. A table the build does not make keeps its shelf as it was, until its page is
+/// gone from the site; everything goes whenever the binary, theme or settings change. A build
+/// that writes no folder keeps no rows.
 final class TableRowCache: @unchecked Sendable {
     /// Where the tables' shelves are kept among the build's states, before the table's name.
     static let stateKeyPrefix = PartShelf.stateKeyPrefix + "table-rows:"
@@ -23,6 +24,13 @@ final class TableRowCache: @unchecked Sendable {
 
     init(memory: BuildMemory) {
         self.memory = memory
+    }
+
+    /// The path of the page whose table's rows a state key names (`people/index.html` for
+    /// `parts:table-rows:people/index.html#0`); nil for any other key.
+    static func page(ofStateKey key: String) -> String? {
+        guard key.hasPrefix(stateKeyPrefix), let mark = key.lastIndex(of: "#") else { return nil }
+        return String(key[key.index(key.startIndex, offsetBy: stateKeyPrefix.count)..<mark])
     }
 
     /// The rows of the table `name` (a page's path and the table's place in it): the previous

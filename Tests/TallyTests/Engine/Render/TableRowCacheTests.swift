@@ -77,6 +77,30 @@ struct TableRowCacheTests {
         #expect(third.states[key] == second.states[key])
     }
 
+    @Test("a table the build does not make keeps its rows while its page is in the site, and lets them go once the page is gone")
+    func pageGone() throws {
+        #expect(TableRowCache.page(ofStateKey: key) == page)
+        #expect(TableRowCache.page(ofStateKey: "parts:cards:x") == nil)
+        let folder = Folder()
+        let first = build(markdown(rows(2_500)), previous: [:], in: folder)
+        let shelf = try folder.shelf(first.states, key)
+        /// What a build that makes no table keeps of the previous one's.
+        func carried() -> (states: [String: [UInt8]], shelves: Set<String>) {
+            let memory = BuildMemory()
+            memory.placeShelves(in: folder.url, site: "site")
+            memory.start(previous: first.states)
+            return memory.recorded()
+        }
+        let page = folder.url.appendingPathComponent("site/" + self.page)
+        try FileManager.default.createDirectory(at: page.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("<table>".utf8).write(to: page)
+        let kept = carried()
+        #expect(kept.states[key] == first.states[key] && kept.shelves == [shelf.lastPathComponent])
+        try FileManager.default.removeItem(at: page)
+        let gone = carried()
+        #expect(gone.states[key] == nil && gone.shelves.isEmpty)
+    }
+
     @Test("a row found on the shelf is taken from it, not rendered again")
     func foundRowsAreUsed() throws {
         let folder = Folder()
