@@ -57,9 +57,12 @@ public struct Importer: Sendable {
                 }
             }
             let channel = BoundedChannel<(any ImportBatch, FormatDetector.Match)>(capacity: 4)
+            // Batches the writing thread is done with, freed by the reading thread (`SpentBatches`).
+            let spent = SpentBatches()
             let thread = Thread {
                 do {
                     try reader.read(url, name: name, parser: JSONParser()) { batch, format in
+                        spent.free()
                         guard channel.send((batch, format)) else { throw CancellationError() }
                     }
                     channel.finish()
@@ -72,11 +75,15 @@ public struct Importer: Sendable {
             return try store.importing { db in
                 let writer = BatchWriter(db: db, sources: store.sources, options: options, file: name, memo: memo)
                 do {
-                    while let (batch, match) = try channel.receive() { try writer.add(batch, match) }
+                    while let (batch, match) = try channel.receive() {
+                        try writer.add(batch, match)
+                        spent.keep(batch)
+                    }
                 } catch {
                     channel.cancel()
                     throw error
                 }
+                spent.free()
                 return try writer.finish()
             }
         } catch let error as ImportError {
