@@ -29,6 +29,8 @@ final class PartShelf: @unchecked Sendable {
     private let site: String
     private let lock = NSLock()
     private var descriptor: Int32
+    /// Files `index()` moved the parts away from, open until the shelf goes (see `read`).
+    private var retired: [Int32] = []
     /// Appended bytes not written to the file yet; they start at `flushed`.
     private var buffer: [UInt8] = []
     private var flushed: Int
@@ -90,6 +92,7 @@ final class PartShelf: @unchecked Sendable {
 
     deinit {
         close(descriptor)
+        for descriptor in retired { close(descriptor) }
     }
 
     /// Where the previous build put the part under `key`, unless `drop` said it changed.
@@ -137,22 +140,70 @@ final class PartShelf: @unchecked Sendable {
 
     /// Appends the bytes at `location` to `out`.
     func read(_ location: Location, into out: inout [UInt8]) throws {
-        try lock.withLock {
-            let start = location.offset, end = location.offset + location.length
-            let fileEnd = min(end, flushed)
-            if start < fileEnd {
-                let base = out.count
-                out += repeatElement(0, count: fileEnd - start)
-                try out.withUnsafeMutableBytes { bytes in
-                    var done = 0
-                    while done < fileEnd - start {
-                        let got = pread(descriptor, bytes.baseAddress! + base + done, fileEnd - start - done, off_t(start + done))
-                        guard got > 0 else { throw OutputError(path: name, reason: "cannot be read (\(String(cString: strerror(errno))))") }
-                        done += got
-                    }
+        try read([location]) { out += $0 }
+    }
+
+    /// Hands `body` the bytes at each of `locations`, in order. Parts that lie side by side in
+    /// the file (a list's cards, made one after another) are read with one call: a page of fifty
+    /// cards is then a read or two rather than fifty.
+    ///
+    /// The file is read outside the lock: what lies before `flushed` is never written again, and
+    /// a file `index()` moved away from stays open until the shelf goes, so a read that started
+    /// before the move still finds its parts.
+    func read(_ locations: [Location], each body: (ArraySlice<UInt8>) throws -> Void) throws {
+        // What the file holds is read from it; what is still buffered is copied under the lock.
+        let (descriptor, flushed, buffered) = lock.withLock { () -> (Int32, Int, [Int: [UInt8]]) in
+            let flushed = self.flushed
+            var buffered: [Int: [UInt8]] = [:]
+            for (index, location) in locations.enumerated() where location.offset + location.length > flushed {
+                let from = max(location.offset, flushed) - flushed, to = location.offset + location.length - flushed
+                buffered[index] = Array(buffer[from..<min(to, buffer.count)])
+            }
+            return (self.descriptor, flushed, buffered)
+        }
+        // Runs of parts whose bytes in the file touch, each read at once.
+        let order = locations.indices.filter { locations[$0].offset < flushed && locations[$0].length > 0 }
+            .sorted { locations[$0].offset < locations[$1].offset }
+        var runs: [(start: Int, end: Int)] = []
+        var run = Array(repeating: 0, count: locations.count)
+        for index in order {
+            let start = locations[index].offset, end = min(locations[index].offset + locations[index].length, flushed)
+            if let last = runs.last, start >= last.start, start <= last.end {
+                runs[runs.count - 1].end = max(last.end, end)
+            } else {
+                runs.append((start, end))
+            }
+            run[index] = runs.count - 1
+        }
+        var bytes: [[UInt8]] = []
+        bytes.reserveCapacity(runs.count)
+        for (start, end) in runs {
+            var chunk = [UInt8](repeating: 0, count: end - start)
+            try chunk.withUnsafeMutableBytes { raw in
+                var done = 0
+                while done < raw.count {
+                    let got = pread(descriptor, raw.baseAddress! + done, raw.count - done, off_t(start + done))
+                    guard got > 0 else { throw OutputError(path: name, reason: "cannot be read (\(String(cString: strerror(errno))))") }
+                    done += got
                 }
             }
-            if end > flushed { out += buffer[(max(start, flushed) - flushed)..<(end - flushed)] }
+            bytes.append(chunk)
+        }
+        for (index, location) in locations.enumerated() {
+            let inFile = location.offset < flushed && location.length > 0
+            let tail = buffered[index]
+            switch (inFile, tail) {
+            case (false, let tail?):
+                try body(tail[...])
+            case (true, nil):
+                let from = location.offset - runs[run[index]].start
+                try body(bytes[run[index]][from..<(from + location.length)])
+            case (true, let tail?):
+                let from = location.offset - runs[run[index]].start
+                try body(ArraySlice(bytes[run[index]][from...] + tail))
+            case (false, nil):
+                try body([])
+            }
         }
     }
 
@@ -166,7 +217,7 @@ final class PartShelf: @unchecked Sendable {
             guard !failed else { return nil }
             var entries = merged()
             if flushed > 2 * entries.liveBytes + slack, let moved = compacted(&entries) {
-                close(descriptor)
+                retired.append(descriptor)
                 (name, descriptor, flushed) = moved
                 // What the shelf knows follows the parts to the new file: a later read, or index,
                 // finds them there, not at their places in the old one.

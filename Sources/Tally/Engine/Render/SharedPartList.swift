@@ -17,10 +17,14 @@ public struct SharedPartList: Encodable, Sendable {
         // As bytes, made a string once: a card is about 2 KB.
         var html = Array(("<ol class=\"" + HTMLFragment.escape(listClass) + "\">").utf8)
         html.reserveCapacity(items.count * 2_048 + 64)
-        for item in items {
-            html += "<li>".utf8
-            try item.parts.append(item.number, to: &html)
-            html += "</li>".utf8
+        // Runs of items from the same parts (all of them, as sources make lists) are read together.
+        var start = items.startIndex
+        while start < items.endIndex {
+            let parts = items[start].parts
+            var end = start + 1
+            while end < items.endIndex, items[end].parts === parts { end += 1 }
+            try parts.append(items[start..<end].map(\.number), to: &html, before: Array("<li>".utf8), after: Array("</li>".utf8))
+            start = end
         }
         html += "</ol>".utf8
         if !items.isEmpty { HTMLFragment.table?.markPartPlaced() }

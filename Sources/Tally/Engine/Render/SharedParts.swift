@@ -156,15 +156,27 @@ public final class SharedParts: @unchecked Sendable {
     /// Appends part `number`'s HTML to `html`: a list of fifty parts is read into one buffer and
     /// made a string once, not fifty times.
     func append(_ number: Int, to html: inout [UInt8]) throws {
-        let shelved = try lock.withLock { () -> (PartShelf, PartShelf.Location)? in
-            if case .some(.some(let shelving)) = shelving { return (shelving.shelf, locations[number]) }
-            try spill.read(number, into: &html)
+        try append([number], to: &html, before: [], after: [])
+    }
+
+    /// Appends the HTML of parts `numbers` to `html` in order, each between `before` and `after`.
+    /// The parts are read from the shelf together (`PartShelf.read(_:each:)`), outside the lock.
+    func append(_ numbers: [Int], to html: inout [UInt8], before: [UInt8], after: [UInt8]) throws {
+        let shelved = try lock.withLock { () -> (PartShelf, [PartShelf.Location])? in
+            if case .some(.some(let shelving)) = shelving { return (shelving.shelf, numbers.map { locations[$0] }) }
+            for number in numbers {
+                html += before
+                try spill.read(number, into: &html)
+                html += after
+            }
             return nil
         }
-        guard let (shelf, location) = shelved else { return }
-        var bytes: [UInt8] = []
-        try shelf.read(location, into: &bytes)
-        Self.unshelve(bytes, to: &html)
+        guard let (shelf, places) = shelved else { return }
+        try shelf.read(places) { bytes in
+            html += before
+            Self.unshelve(bytes, to: &html)
+            html += after
+        }
     }
 
     // MARK: On the shelf
@@ -198,15 +210,17 @@ public final class SharedParts: @unchecked Sendable {
     /// The HTML of a part as `shelved` kept it, with this process's root token back in place.
     static func unshelved(_ bytes: [UInt8]) -> String {
         var html: [UInt8] = []
-        unshelve(bytes, to: &html)
+        unshelve(bytes[...], to: &html)
         return String(decoding: html, as: UTF8.self)
     }
 
     /// Appends the HTML of a part as `shelved` kept it to `html`, with the root token back in place.
-    static func unshelve(_ bytes: [UInt8], to html: inout [UInt8]) {
+    static func unshelve(_ bytes: ArraySlice<UInt8>, to html: inout [UInt8]) {
+        // Offsets count from the part's first byte, wherever the slice starts.
+        let base = bytes.startIndex
         func number(at offset: Int) -> Int {
             guard offset + 4 <= bytes.count else { return 0 }
-            return (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+            return (0..<4).reduce(0) { $0 | Int(bytes[base + offset + $1]) << (8 * $1) }
         }
         let count = number(at: 0)
         let start = 4 + 4 * count
@@ -216,10 +230,10 @@ public final class SharedParts: @unchecked Sendable {
         var copied = start
         for index in 0..<count {
             let at = min(bytes.count, max(copied, start + number(at: 4 + 4 * index)))
-            html += bytes[copied..<at]
+            html += bytes[(base + copied)..<(base + at)]
             html += token
             copied = at
         }
-        html += bytes[copied...]
+        html += bytes[(base + copied)...]
     }
 }

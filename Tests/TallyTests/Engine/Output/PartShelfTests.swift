@@ -46,6 +46,28 @@ struct PartShelfTests {
         #expect(try shelfFiles(in: folder) == [first.name])
     }
 
+    @Test("parts read together come back in the order asked, whether in the file or still buffered, side by side or not")
+    func readTogether() throws {
+        let folder = TemporaryFolder()
+        let first = try #require(PartShelf(folder: folder.url, site: "public", continuing: nil))
+        let cards = (0..<6).map { "card \($0) " + String(repeating: "x", count: $0 * 7) }
+        for (number, card) in cards.enumerated() { _ = first.add(key("\(number)"), Array(card.utf8)) }
+        let index = try #require(first.index())
+        // The next build's shelf: the first six parts are in the file, two more only in its buffer.
+        let shelf = try #require(PartShelf(folder: folder.url, site: "public", continuing: index))
+        _ = shelf.add(key("new 1"), Array("new card 1".utf8))
+        _ = shelf.add(key("new 2"), Array("new card 2".utf8))
+        let locations = try ["3", "4", "5", "0", "new 2", "2", "2", "new 1", "1"].map { name in
+            try #require(shelf.kept(key(name)) ?? shelf.made(key(name)))
+        } + [PartShelf.Location(offset: 0, length: 0)]
+        var read: [String] = []
+        try shelf.read(locations) { read.append(String(decoding: $0, as: UTF8.self)) }
+        #expect(read == [cards[3], cards[4], cards[5], cards[0], "new card 2", cards[2], cards[2], "new card 1", cards[1], ""])
+        var one: [UInt8] = Array("before ".utf8)
+        try shelf.read(locations[1], into: &one)
+        #expect(String(decoding: one, as: UTF8.self) == "before " + cards[4], "a single read appends")
+    }
+
     @Test("a build that fails after adding parts leaves the previous index right")
     func failedBuild() throws {
         let folder = TemporaryFolder()

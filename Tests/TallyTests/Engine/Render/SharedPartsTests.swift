@@ -106,5 +106,13 @@ struct SharedPartsTests {
         #expect(try #require(after.part("a")).html() == a)
         #expect(try #require(after.part("b")).html().contains("new b"))
         #expect(try #require(after.part("c")).html().contains("new c"))
+        // Placed together, as a list places them: read at once, in the list's order, links and all.
+        let order = ["c", "a", "b", "a"]
+        let numbers = try order.map { try #require(after.part($0)).number }
+        var html: [UInt8] = []
+        try after.append(numbers, to: &html, before: Array("<li>".utf8), after: Array("</li>".utf8))
+        let each = try order.map { "<li>" + (try #require(after.part($0)).html()) + "</li>" }.joined()
+        #expect(String(decoding: html, as: UTF8.self) == each)
+        #expect(each.contains("href=\"\(SharedParts.root)people/a/\""))
     }
 }
