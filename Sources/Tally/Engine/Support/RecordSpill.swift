@@ -23,6 +23,10 @@ final class RecordSpill: @unchecked Sendable {
     private var offsets: [Int] = [0]
     private var inMemory = false
     private static let bufferSize = 1 << 20
+    /// Bytes of the file last read, from `windowStart`: what is in the file is never written again.
+    private var window: [UInt8] = []
+    private var windowStart = 0
+    private static let windowSize = 1 << 16
 
     init(name: String = "search") {
         var template = Array((FileManager.default.temporaryDirectory.path + "/tally-\(name)-XXXXXX").utf8CString)
@@ -60,19 +64,31 @@ final class RecordSpill: @unchecked Sendable {
         // The part in the file (all of it, but after a failed write), then the part still buffered.
         let fileEnd = min(end, flushed)
         if start < fileEnd {
-            let length = fileEnd - start
-            let base = out.count
-            out += repeatElement(0, count: length)
-            var done = 0
-            try out.withUnsafeMutableBytes { bytes in
-                while done < length {
-                    let got = pread(descriptor, bytes.baseAddress! + base + done, length - done, off_t(start + done))
-                    guard got > 0 else { throw CocoaError(.fileReadUnknown) }
-                    done += got
-                }
+            // Records are mostly read in the order they were written (the search's result files):
+            // a window of the file read at once serves the next ones without a call each.
+            if start < windowStart || fileEnd > windowStart + window.count {
+                try fill(from: start, through: fileEnd)
             }
+            out += window[(start - windowStart)..<(fileEnd - windowStart)]
         }
         if end > flushed { out += buffer[(max(start, flushed) - flushed)..<(end - flushed)] }
+    }
+
+    /// Reads the file from `start` into the window: at least through `end`, and on to
+    /// `windowSize` bytes when the file holds them.
+    private func fill(from start: Int, through end: Int) throws {
+        let length = min(flushed, max(end, start + Self.windowSize)) - start
+        window = [UInt8](repeating: 0, count: length)
+        windowStart = start
+        let descriptor = descriptor
+        try window.withUnsafeMutableBytes { bytes in
+            var done = 0
+            while done < length {
+                let got = pread(descriptor, bytes.baseAddress! + done, length - done, off_t(start + done))
+                guard got > 0 else { throw CocoaError(.fileReadUnknown) }
+                done += got
+            }
+        }
     }
 
     private func flush() {

@@ -89,18 +89,4 @@ struct SearchIndexWriterTests {
         #expect(files.contains { String(decoding: $0.bytes, as: UTF8.self).contains("heavy \(String(decoding: { var out: [UInt8] = []; PostingCode.append([heavy * SearchIndexWriter.blockSize], to: &out); return out }(), as: UTF8.self)) ") })
         #expect(files.allSatisfy { $0.path.hasPrefix("search/") })
     }
-
-    @Test("records spilled to a file read back whole, from the file and from the buffer")
-    func spill() throws {
-        let spill = RecordSpill()
-        // About 3 MiB: the first records are in the file, the last still in the buffer.
-        let records = (0..<3_000).map { n in Array("record \(n) ".utf8) + Array(repeating: UInt8(ascii: "a") + UInt8(n % 26), count: 1_000 + n % 7) }
-        for record in records { spill.append(record) }
-        #expect(spill.count == records.count)
-        for n in [0, 1, 1_000, 1_047, 2_999, 17] {
-            var out: [UInt8] = Array("x".utf8)
-            try spill.read(n, into: &out)
-            #expect(out == Array("x".utf8) + records[n], "record \(n)")
-        }
-    }
 }
