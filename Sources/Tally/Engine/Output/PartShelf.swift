@@ -147,19 +147,20 @@ final class PartShelf: @unchecked Sendable {
     /// the file (a list's cards, made one after another) are read with one call: a page of fifty
     /// cards is then a read or two rather than fifty.
     ///
-    /// The file is read outside the lock: what lies before `flushed` is never written again, and
-    /// a file `index()` moved away from stays open until the shelf goes, so a read that started
-    /// before the move still finds its parts.
+    /// The file is read outside the lock: what lies before `flushed` is never written again. Call
+    /// `index()` only once every read is done: it may move the parts to a new file, and locations
+    /// taken before then name places in the old one (which stays open until the shelf goes, so a
+    /// read already under way when it moves them still finds its bytes).
     func read(_ locations: [Location], each body: (ArraySlice<UInt8>) throws -> Void) throws {
         // What the file holds is read from it; what is still buffered is copied under the lock.
-        let (descriptor, flushed, buffered) = lock.withLock { () -> (Int32, Int, [Int: [UInt8]]) in
+        let (descriptor, flushed, buffered, name) = lock.withLock { () -> (Int32, Int, [Int: [UInt8]], String) in
             let flushed = self.flushed
             var buffered: [Int: [UInt8]] = [:]
             for (index, location) in locations.enumerated() where location.offset + location.length > flushed {
                 let from = max(location.offset, flushed) - flushed, to = location.offset + location.length - flushed
                 buffered[index] = Array(buffer[from..<min(to, buffer.count)])
             }
-            return (self.descriptor, flushed, buffered)
+            return (self.descriptor, flushed, buffered, self.name)
         }
         // Runs of parts whose bytes in the file touch, each read at once.
         let order = locations.indices.filter { locations[$0].offset < flushed && locations[$0].length > 0 }

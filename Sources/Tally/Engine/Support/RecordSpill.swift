@@ -12,8 +12,9 @@ import Darwin
 /// a few hundred megabytes of memory. The file is unlinked as soon as it is
 /// made, so nothing is left behind, even by a crash; the kernel's page cache keeps it fast.
 /// Falls back to memory when no temporary file can be made.
-/// Not synchronised: a caller that appends on one thread while reading on others keeps them apart
-/// with a lock (`SharedParts` does).
+/// Not synchronised, and a read changes it too (its window of the file): a caller that reads on
+/// more than one thread, or appends on one while reading on another, keeps them apart with a lock
+/// (`SharedParts` does).
 final class RecordSpill: @unchecked Sendable {
     private var descriptor: Int32 = -1
     private var buffer: [UInt8] = []
@@ -78,17 +79,19 @@ final class RecordSpill: @unchecked Sendable {
     /// `windowSize` bytes when the file holds them.
     private func fill(from start: Int, through end: Int) throws {
         let length = min(flushed, max(end, start + Self.windowSize)) - start
-        window = [UInt8](repeating: 0, count: length)
-        windowStart = start
+        // Read aside and kept only once whole: a failed read leaves no window of zeros behind.
+        var bytes = [UInt8](repeating: 0, count: length)
         let descriptor = descriptor
-        try window.withUnsafeMutableBytes { bytes in
+        try bytes.withUnsafeMutableBytes { raw in
             var done = 0
             while done < length {
-                let got = pread(descriptor, bytes.baseAddress! + done, length - done, off_t(start + done))
+                let got = pread(descriptor, raw.baseAddress! + done, length - done, off_t(start + done))
                 guard got > 0 else { throw CocoaError(.fileReadUnknown) }
                 done += got
             }
         }
+        window = bytes
+        windowStart = start
     }
 
     private func flush() {

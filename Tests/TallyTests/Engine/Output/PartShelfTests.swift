@@ -63,6 +63,17 @@ struct PartShelfTests {
         var read: [String] = []
         try shelf.read(locations) { read.append(String(decoding: $0, as: UTF8.self)) }
         #expect(read == [cards[3], cards[4], cards[5], cards[0], "new card 2", cards[2], cards[2], "new card 1", cards[1], ""])
+        // Parts with gaps between them, one inside another, and one that runs from the file on
+        // into the buffer (made by hand: the shelf never splits a part so).
+        let file = try #require(shelf.kept(key("0"))), last = try #require(shelf.kept(key("5")))
+        let fileEnd = last.offset + last.length
+        let newOne = try #require(shelf.made(key("new 1")))
+        let spans = [try #require(shelf.kept(key("4"))), file, try #require(shelf.kept(key("2"))),
+                     PartShelf.Location(offset: file.offset, length: fileEnd - file.offset), try #require(shelf.kept(key("1"))),
+                     PartShelf.Location(offset: last.offset, length: newOne.offset + newOne.length - last.offset)]
+        var spanned: [String] = []
+        try shelf.read(spans) { spanned.append(String(decoding: $0, as: UTF8.self)) }
+        #expect(spanned == [cards[4], cards[0], cards[2], cards.joined(), cards[1], cards[5] + "new card 1"])
         var one: [UInt8] = Array("before ".utf8)
         try shelf.read(locations[1], into: &one)
         #expect(String(decoding: one, as: UTF8.self) == "before " + cards[4], "a single read appends")

@@ -81,6 +81,11 @@ struct SharedPartsTests {
         // Damaged bytes never trap.
         _ = SharedParts.unshelved([0xFF, 0xFF, 0xFF, 0x7F])
         _ = SharedParts.unshelved([2, 0, 0, 0, 9, 0, 0, 0])
+        // A part read as a slice of a longer read: its offsets count from the slice's start.
+        let shelved = SharedParts.shelved(Array("<a href=\"\(SharedParts.root)x/\">x</a>".utf8))
+        var html: [UInt8] = []
+        SharedParts.unshelve(([9, 9, 9] + shelved + [8, 8])[3..<(3 + shelved.count)], to: &html)
+        #expect(String(decoding: html, as: UTF8.self) == "<a href=\"\(SharedParts.root)x/\">x</a>")
     }
 
     @Test("with a shelf, a reusable item's part is read from the previous build's, unrendered, links and all; others are rendered and kept")

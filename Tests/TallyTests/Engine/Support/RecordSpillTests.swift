@@ -38,6 +38,15 @@ struct RecordSpillTests {
         // More records push the buffer into the file; what was read before reads the same.
         let more = (0..<1_200).map { n in Array("more \(n) ".utf8) + Array(repeating: UInt8(ascii: "b"), count: 1_000) }
         for record in more { spill.append(record) }
+        // A record larger than the window, read after a small one and on its own.
+        let large = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 % 251) }
+        spill.append(large)
+        for _ in 0..<1_200 { spill.append(Array(repeating: UInt8(ascii: "c"), count: 1_000)) }  // into the file
+        for n in [4_199, 4_200, 10, 4_200] {
+            var out: [UInt8] = []
+            try spill.read(n, into: &out)
+            #expect(out == (n == 4_200 ? large : n < 3_000 ? records[n] : more[n - 3_000]), "record \(n)")
+        }
         for n in [2_999, 0, 3_000 + 1_199, 3_000, 1_500, 3_000 + 600] {
             var out: [UInt8] = []
             try spill.read(n, into: &out)
