@@ -161,30 +161,33 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
     /// `html` with every `rootToken` replaced by `root` (`../../`, or empty at the site's root).
     static func placingRoot(in html: String, root: String) -> String {
         var source = html
-        return source.withUTF8 { bytes -> String in
-            guard let base = bytes.baseAddress else { return html }
+        // Where each token is, as UTF-8 offsets; the pieces between them are then copied from
+        // the page as they are (a page made as bytes and decoded again was checked as UTF-8 whole,
+        // which was most of this).
+        let found = source.withUTF8 { bytes -> [Int] in
             let token = rootTokenBytes
-            var out: [UInt8] = []
-            var copied = 0
+            var offsets: [Int] = []
             var from = 0
-            // memchr finds each candidate's first byte; memcmp checks the rest (glibc's memmem is
-            // not in Swift's Glibc module).
-            while from + token.count <= bytes.count, let hit = memchr(base + from, Int32(token[0]), bytes.count - token.count + 1 - from) {
-                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                guard memcmp(base + at, token, token.count) == 0 else {
-                    from = at + 1
-                    continue
-                }
-                if out.isEmpty { out.reserveCapacity(bytes.count) }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<at]))
-                out.append(contentsOf: root.utf8)
-                copied = at + token.count
-                from = copied
+            while let at = ByteSearch.offset(of: token, in: bytes, from: from) {
+                offsets.append(at)
+                from = at + token.count
             }
-            guard copied > 0 else { return html }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
-            return String(decoding: out, as: UTF8.self)
+            return offsets
         }
+        guard !found.isEmpty else { return html }
+        let utf8 = source.utf8
+        var out = ""
+        out.reserveCapacity(utf8.count + found.count * root.utf8.count)
+        var copied = utf8.startIndex
+        for offset in found {
+            let at = utf8.index(utf8.startIndex, offsetBy: offset)
+            // The token is ASCII: its ends are scalars' ends.
+            out += Substring(utf8[copied..<at])
+            out += root
+            copied = utf8.index(at, offsetBy: rootTokenBytes.count)
+        }
+        out += Substring(utf8[copied...])
+        return out
     }
 
     private static let rootTokenBytes = Array(rootToken.utf8)
@@ -266,14 +269,12 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
     /// table after a secret drawn per process). Nil when it holds no token; a token this page's
     /// table does not know is left as it is.
     static func expandingTokens(in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        guard let base = bytes.baseAddress, let table else { return nil }
+        guard let table else { return nil }
         let marker = prefixBytes
         var out: [UInt8] = []
         var copied = 0, from = 0
-        while from + marker.count <= bytes.count, let hit = memchr(base + from, Int32(marker[0]), bytes.count - marker.count + 1 - from) {
-            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        while let at = ByteSearch.offset(of: marker, in: bytes, from: from) {
             from = at + 1
-            guard memcmp(base + at, marker, marker.count) == 0 else { continue }
             // `r`, `b` or `i`, the number, `y`.
             var end = at + marker.count
             guard end + 2 < bytes.count, bytes[end] == UInt8(ascii: "r") else { continue }
@@ -300,45 +301,65 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
 
     private static let prefixBytes = Array(prefix.utf8)
 
-    /// Puts every fragment back into HTML rendered by cmark-gfm.
+    /// Puts every fragment back into HTML rendered by cmark-gfm. Tokens are ASCII: they are found
+    /// and read as bytes, and the text between them copied as it is (read as characters, the
+    /// text around each token was most of this, on every page of a build).
     static func restore(in html: String) -> String {
-        let marker = prefix
-        guard html[...].firstByteRange(of: marker) != nil else { return html }
-        var out = ""
-        out.reserveCapacity(html.utf8.count)
-        var rest = Substring(html)
-        while let found = rest.firstByteRange(of: marker) {
-            var before = rest[..<found.lowerBound]
-            var after = rest[found.upperBound...]
-            guard var kind = after.first, let end = after.firstIndex(of: "y") else { break }
-            var fragment: String
-            if kind == "r" {
-                // A number in this page's table.
-                let number = after.dropFirst(2)[..<end]
-                kind = after.dropFirst().first ?? "i"
-                guard let index = Int(number), let html = table?.html(index) else { break }
-                fragment = html
-            } else {
-                let hex = after[after.index(after: after.startIndex)..<end]
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(hex.utf8.count / 2)
-                var high: UInt8? = nil
-                for byte in hex.utf8 {
-                    let value = byte >= 97 ? byte - 87 : byte - 48
-                    if let first = high { bytes.append(first << 4 | value); high = nil } else { high = value }
+        var source = html
+        let table = self.table
+        // The text before each token to keep (UTF-8 offsets), the token's HTML, and where the
+        // text after it starts; then where the text after the last one starts.
+        let (pieces, tail) = source.withUTF8 { bytes -> ([(kept: Range<Int>, html: String)], Int) in
+            var pieces: [(kept: Range<Int>, html: String)] = []
+            var rest = 0
+            while let at = ByteSearch.offset(of: prefixBytes, in: bytes, from: rest) {
+                let start = at + prefixBytes.count
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "y") { end += 1 }
+                guard end < bytes.count, end > start else { break }
+                var kind = bytes[start]
+                let fragment: String
+                if kind == UInt8(ascii: "r") {
+                    // A number in this page's table, after its kind (`b` or `i`).
+                    guard end >= start + 2, let number = Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 2)..<end]), as: UTF8.self)),
+                          let html = table?.html(number) else { break }
+                    kind = start + 1 < end ? bytes[start + 1] : UInt8(ascii: "i")
+                    fragment = html
+                } else {
+                    var decoded: [UInt8] = []
+                    decoded.reserveCapacity((end - start) / 2)
+                    var high: UInt8? = nil
+                    for byte in UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]) {
+                        let value = byte >= 97 ? byte &- 87 : byte &- 48
+                        if let first = high { decoded.append(first << 4 | value); high = nil } else { high = value }
+                    }
+                    fragment = String(decoding: decoded, as: UTF8.self)
                 }
-                fragment = String(decoding: bytes, as: UTF8.self)
+                var keptEnd = at, after = end + 1
+                // A block alone in a paragraph replaces the paragraph.
+                if kind == UInt8(ascii: "b"), at - 3 >= rest, after + 4 <= bytes.count,
+                   UnsafeBufferPointer(rebasing: bytes[(at - 3)..<at]).elementsEqual("<p>".utf8),
+                   UnsafeBufferPointer(rebasing: bytes[after..<(after + 4)]).elementsEqual("</p>".utf8) {
+                    keptEnd = at - 3
+                    after += 4
+                }
+                pieces.append((rest..<keptEnd, fragment))
+                rest = after
             }
-            after = after[after.index(after: end)...]
-            if kind == "b", before.hasSuffix("<p>"), after.hasPrefix("</p>") {
-                before = before.dropLast(3)
-                after = after.dropFirst(4)
-            }
-            out += before
-            out += fragment
-            rest = after
+            return (pieces, rest)
         }
-        out += rest
+        guard !pieces.isEmpty else { return html }
+        let utf8 = source.utf8
+        func text(_ range: Range<Int>) -> Substring {
+            Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
+        }
+        var out = ""
+        out.reserveCapacity(utf8.count + pieces.reduce(0) { $0 + $1.html.utf8.count })
+        for piece in pieces {
+            out += text(piece.kept)
+            out += piece.html
+        }
+        out += text(tail..<utf8.count)
         return out
     }
 }

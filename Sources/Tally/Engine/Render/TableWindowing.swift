@@ -56,13 +56,34 @@ public struct TableWindowing: Sendable {
         return window(body, page: page, cut: nil) ?? (body, [])
     }
 
-    /// How many `<` `bytes` holds, and how many of them are followed by `i` (`<img`, `<i>`…): one
-    /// plain loop, which the compiler can vectorise, as every page's body is counted.
+    /// How many `<` `bytes` holds, and how many of them are followed by `i` (`<img`, `<i>`…), as
+    /// every page's body is counted: eight bytes at a time, each word's bytes equal to `<` (and
+    /// those whose next byte is `i`) marked by their high bit and counted with one popcount (the
+    /// plain loop below was not vectorised, and was 2 % of a 20k full build), then the rest a
+    /// byte at a time.
     static func tags(in bytes: UnsafeBufferPointer<UInt8>) -> (all: Int, startingWithI: Int) {
-        guard bytes.count > 1 else { return (bytes.first == UInt8(ascii: "<") ? 1 : 0, 0) }
+        guard let base = bytes.baseAddress, bytes.count > 1 else { return (bytes.first == UInt8(ascii: "<") ? 1 : 0, 0) }
         var all = 0
         var startingWithI = 0
-        for index in 0..<(bytes.count - 1) {
+        let raw = UnsafeRawPointer(base)
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, high: UInt64 = 0x8080_8080_8080_8080
+        // The high bit of each byte of `word` that equals the byte `repeated` stands for (exact:
+        // no carry crosses a byte, since each byte's high bit is added separately).
+        func equal(_ word: UInt64, _ repeated: UInt64) -> UInt64 {
+            let x = word ^ repeated
+            return ~(((x & low) &+ low) | x) & high
+        }
+        var start = 0
+        // A word and the one a byte after it, which must end within the bytes.
+        while start + 9 <= bytes.count {
+            let here = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+            let next = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + 1, as: UInt64.self))
+            let open = equal(here, 0x3C3C_3C3C_3C3C_3C3C)
+            all &+= open.nonzeroBitCount
+            startingWithI &+= (open & equal(next, 0x6969_6969_6969_6969)).nonzeroBitCount
+            start += 8
+        }
+        for index in start..<(bytes.count - 1) {
             let open = bytes[index] == UInt8(ascii: "<") ? 1 : 0
             all &+= open
             startingWithI &+= open & (bytes[index + 1] == UInt8(ascii: "i") ? 1 : 0)

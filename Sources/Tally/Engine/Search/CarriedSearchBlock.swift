@@ -35,12 +35,15 @@ struct CarriedSearchBlock {
         var found: [Int32: [(token: String, titles: [Int32], bodies: [Int32])]] = [:]
         for shard in 0..<meta.shards {
             guard let file = read(Routes.searchShard(shard)), postings(file, shard: shard, { token, titles, bodies in
-                // Numbers are ascending across blocks: each carried block's run is cut out of both lists.
+                // Numbers are ascending across blocks: each carried block's run is cut out of both
+                // lists where it starts and ends (found by halving, not by testing every number).
                 guard titles.last.map({ $0 >= low }) ?? false || bodies.last.map({ $0 >= low }) ?? false else { return }
                 for (block, range) in ranges {
-                    let inTitles = titles.filter { range.contains($0) }
-                    let inBodies = bodies.filter { range.contains($0) }
-                    if !inTitles.isEmpty || !inBodies.isEmpty { found[block, default: []].append((token, inTitles, inBodies)) }
+                    let inTitles = Self.run(of: range, in: titles)
+                    let inBodies = Self.run(of: range, in: bodies)
+                    if !inTitles.isEmpty || !inBodies.isEmpty {
+                        found[block, default: []].append((String(decoding: token, as: UTF8.self), Array(inTitles), Array(inBodies)))
+                    }
                 }
             }) else { return nil }
         }
@@ -74,20 +77,44 @@ struct CarriedSearchBlock {
         }
     }
 
-    /// Hands each entry of a shard file to `body`: its token and its numbers; false when the file
-    /// is not a shard as written (tokens are words, never holding a quote, comma, space or escape).
-    private static func postings(_ file: [UInt8], shard: Int, _ body: (String, [Int32], [Int32]) -> Void) -> Bool {
+    /// The numbers of `numbers` (ascending) that lie in `range`: one run of them.
+    static func run(of range: Range<Int32>, in numbers: [Int32]) -> ArraySlice<Int32> {
+        func firstIndex(notBelow bound: Int32) -> Int {
+            var low = 0, high = numbers.count
+            while low < high {
+                let middle = (low + high) / 2
+                if numbers[middle] < bound { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let start = firstIndex(notBelow: range.lowerBound)
+        guard start < numbers.count, numbers[start] < range.upperBound else { return [] }
+        return numbers[start..<firstIndex(notBelow: range.upperBound)]
+    }
+
+    /// Hands each entry of a shard file to `body`: its token's bytes and its numbers; false when
+    /// the file is not a shard as written (tokens are words, never holding a quote, comma, space
+    /// or escape). Entries are found in one pass over the bytes, with no array of them made:
+    /// a rebuild reads back every shard of the previous index.
+    private static func postings(_ file: [UInt8], shard: Int, _ body: (ArraySlice<UInt8>, [Int32], [Int32]) -> Void) -> Bool {
         let prefix = Array("tallySearch.shard(\(shard),\"".utf8)
         let suffix = Array("\");\n".utf8)
         guard file.starts(with: prefix), file.count >= prefix.count + suffix.count, file.suffix(suffix.count).elementsEqual(suffix) else { return false }
         let content = file[prefix.count..<(file.count - suffix.count)]
-        for entry in content.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-            let parts = entry.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-            guard parts.count == 3, !parts[0].isEmpty, !parts[0].contains(UInt8(ascii: "\\")),
-                  let titles = PostingCode.decode(parts[1]), let bodies = PostingCode.decode(parts[2]) else { return false }
-            body(String(decoding: parts[0], as: UTF8.self), titles, bodies)
+        var start = content.startIndex
+        while true {
+            let end = content[start...].firstIndex(of: UInt8(ascii: ",")) ?? content.endIndex
+            let entry = content[start..<end]
+            // Three fields a space apart: the token, its titles' numbers and its bodies'.
+            guard let first = entry.firstIndex(of: UInt8(ascii: " ")), first > entry.startIndex,
+                  let second = entry[(first + 1)...].firstIndex(of: UInt8(ascii: " ")),
+                  !entry[(second + 1)...].contains(UInt8(ascii: " ")),
+                  !entry[..<first].contains(UInt8(ascii: "\\")),
+                  let titles = PostingCode.decode(entry[(first + 1)..<second]), let bodies = PostingCode.decode(entry[(second + 1)...]) else { return false }
+            body(entry[..<first], titles, bodies)
+            guard end < content.endIndex else { return true }
+            start = end + 1
         }
-        return true
     }
 
     /// The records of a record file, each as written, or nil when it is not one.

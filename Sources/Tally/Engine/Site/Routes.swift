@@ -29,7 +29,11 @@ public enum Routes {
     /// part rendered once for many pages (`SharedParts.page`), the token each page replaces.
     public static func root(from path: String) -> String {
         if path == SharedParts.page { return SharedParts.root }
-        return String(repeating: "../", count: path.reduce(0) { $1 == "/" ? $0 + 1 : $0 })
+        // Counted on the UTF-8 bytes: a character at a time (grapheme breaking) was a hundredth of
+        // a 100k rebuild, for the People table's two links a row.
+        var depth = 0
+        for byte in path.utf8 where byte == UInt8(ascii: "/") { depth += 1 }
+        return String(repeating: "../", count: depth)
     }
 
     /// A slug safe on every file system and host: the text's ASCII letters and digits, and, unless

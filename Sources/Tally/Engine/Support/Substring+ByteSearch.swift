@@ -11,16 +11,7 @@ extension Substring {
         var marker = marker
         let offset: Int?? = utf8.withContiguousStorageIfAvailable { text in
             marker.withUTF8 { needle -> Int? in
-                guard let base = text.baseAddress, let wanted = needle.baseAddress, !needle.isEmpty, text.count >= needle.count else { return nil }
-                // `memchr` to each candidate first byte, then `memcmp` (glibc's `memmem` is not in Swift's Glibc module).
-                let last = text.count - needle.count
-                var start = 0
-                while start <= last, let hit = memchr(base + start, Int32(wanted.pointee), last - start + 1) {
-                    let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-                    if memcmp(base + offset, wanted, needle.count) == 0 { return offset }
-                    start = offset + 1
-                }
-                return nil
+                ByteSearch.offset(of: UnsafeRawBufferPointer(needle), in: UnsafeRawBufferPointer(text))
             }
         }
         guard let offset else { return range(of: marker) }  // not stored as UTF-8 (never on Linux)

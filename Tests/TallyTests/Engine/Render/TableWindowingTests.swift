@@ -80,15 +80,20 @@ struct TableWindowingTests {
     func tagCounts() {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("<i>mg a".utf8)
-        let texts = ["", "<", "i", "<i", "a<img<i>b<", "<<i<ii<"] + (0..<500).map { _ in
-            String(decoding: (0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
-        }
+        // Texts under 9 bytes are counted a byte at a time; longer ones eight bytes at a time
+        // (a word and the one a byte after it), then the rest.
+        let lengths = (0..<500).map { _ in Int.random(in: 0...100, using: &generator) } + [8, 9, 16, 17, 20_000]
+            + (0..<20).map { _ in Int.random(in: 1_000...30_000, using: &generator) }
+        let texts = ["", "<", "i", "<i", "a<img<i>b<", "<<i<ii<", String(repeating: "<i", count: 10_000), String(repeating: "<", count: 9_000)]
+            + lengths.map { length in
+                String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
+            }
         for text in texts {
             let bytes = Array(text.utf8)
             let all = bytes.filter { $0 == UInt8(ascii: "<") }.count
             let startingWithI = bytes.indices.dropLast().filter { bytes[$0] == UInt8(ascii: "<") && bytes[$0 + 1] == UInt8(ascii: "i") }.count
             let counted = bytes.withUnsafeBufferPointer { TableWindowing.tags(in: $0) }
-            #expect(counted.all == all && counted.startingWithI == startingWithI, "\(text)")
+            #expect(counted.all == all && counted.startingWithI == startingWithI, "\(text.prefix(80)), \(text.utf8.count) bytes")
         }
     }
 

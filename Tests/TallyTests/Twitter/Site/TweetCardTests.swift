@@ -188,4 +188,21 @@ struct TweetCardTests {
         #expect(PostCard.Post.withoutShownLinks([text, site, lineBreak, bluesky], media: false, quoted: quotedURI).map(\.value) == ["Look ", "example.org/a"])
         #expect(PostCard.Post.withoutShownLinks([text, bluesky], media: false, quoted: "at://did:plc:x/app.bsky.feed.post/other").count == 2)
     }
+
+    @Test("a text's entities are cut by code points among characters of every width, and its lines end at each line feed but a CR LF's")
+    func textParts() {
+        // "é" as e and a combining accent, a flag of two scalars, CR LF inside the second line.
+        let text = "e\u{301} #Tag 🇫🇷 @ada\nline\r\ntwo\n\nend\n"
+        let tag = TextEntity(kind: .hashtag, value: "Tag", range: 3..<7)
+        let mention = TextEntity(kind: .user, value: "ada", range: 11..<15)
+        let parts = PostCard.TextPart.parts(TweetText(text: text, entities: [tag, mention]), directory: TwitterDirectory(terms: [], people: [], hashtags: []))
+        #expect(parts.map { $0.isBreak ? "⏎" : $0.value } == ["e\u{301} ", "#Tag", " 🇫🇷 ", "@ada", "⏎", "line\r\ntwo", "⏎", "⏎", "end", "⏎"])
+        #expect(parts.map(\.isLink) == [false, true, false, true, false, false, false, false, false, false])
+        // An entity past the text's end, or over another, stays plain.
+        let late = TextEntity(kind: .user, value: "bob", range: 30..<40)
+        let over = TextEntity(kind: .user, value: "ag", range: 5..<7)
+        #expect(PostCard.TextPart.parts(TweetText(text: "ab #Tag", entities: [TextEntity(kind: .hashtag, value: "Tag", range: 3..<7), over, late]),
+                               directory: TwitterDirectory(terms: [], people: [], hashtags: [])).map(\.value) == ["ab ", "#Tag"])
+    }
 }
+
