@@ -26,6 +26,9 @@ extension SiteWriter {
         if !end.whole, manifest.state == nil, let data = FileBytes.read(manifestURL) { manifest = Manifest(trailerOf: data) }
         guard manifest.global == global, let digest = manifest.state, manifest.folder != nil,
               manifest.folder == Self.identity(of: output.path), !FileManager.default.fileExists(atPath: journalURL.path) else { return nil }
+        // Read as the site was held; read again when the manifest names another (a killed
+        // build's journal was finished since).
+        if let read = hold?.takeState(), read.digest == digest { return read.bytes }
         guard let state = FileBytes.read(stateURL), Manifest.digest(state) == digest else { return nil }
         return state
     }

@@ -24,7 +24,7 @@ public struct SiteWriter: SiteOutput, Sendable {
 
     /// The site's lock, when this writer holds it for a whole build (`held()`): its own steps
     /// then take it no more (a second `flock` in one process would wait for itself).
-    private var hold: SiteHold?
+    private(set) var hold: SiteHold?
 
     public init(output: URL) {
         self.output = output.standardizedFileURL
@@ -40,7 +40,7 @@ public struct SiteWriter: SiteOutput, Sendable {
         let parent = output.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         var writer = self
-        writer.hold = SiteHold(lock: try FileLock(folder: parent))
+        writer.hold = SiteHold(lock: try FileLock(folder: parent), stateURL: stateURL)
         return writer
     }
 

@@ -26,6 +26,48 @@ struct SiteWriterUpdateTests {
         #expect(writer.previousStates(global: "other") == nil)
     }
 
+    @Test("a held writer's state, read as the site was held, is read again when the site's manifest names another since")
+    func heldStateReadAgain() throws {
+        let folder = TemporaryFolder()
+        let writer = SiteWriter(output: folder.url.appendingPathComponent("public"))
+        try writer.write(fingerprint: "f", record: BuildRecord(global: "g", states: ["twitter": [1]])) { emit in
+            try emit(file("index.html", "home", section: "home"))
+        }
+        let held = try writer.held()
+        defer { held.letGo() }
+        // Another state and manifest put in place after the lock was taken, as finishing a killed
+        // build's journal does; the held writer read the one before.
+        let other = TemporaryFolder()
+        let elsewhere = SiteWriter(output: other.url.appendingPathComponent("public"))
+        try elsewhere.write(fingerprint: "f", record: BuildRecord(global: "g", states: ["twitter": [2]])) { emit in
+            try emit(file("index.html", "home", section: "home"))
+        }
+        try Data(contentsOf: elsewhere.stateURL).write(to: writer.stateURL)
+        var manifest = try String(contentsOf: elsewhere.manifestURL, encoding: .utf8)
+        let folderLine = try #require(try String(contentsOf: writer.manifestURL, encoding: .utf8).split(separator: "\n").first { $0.hasPrefix("#folder ") })
+        manifest = manifest.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasPrefix("#folder ") ? String(folderLine) : String($0) }.joined(separator: "\n")
+        try manifest.write(to: writer.manifestURL, atomically: false, encoding: .utf8)
+        #expect(held.previousStates(global: "g") == ["twitter": [2]])
+        // Asked again (the state read ahead was handed over once), from the file.
+        #expect(held.previousStates(global: "g") == ["twitter": [2]])
+    }
+
+    @Test("a held writer hands over the state it read ahead once, the same as read from the file")
+    func heldStateOnce() throws {
+        let folder = TemporaryFolder()
+        let writer = SiteWriter(output: folder.url.appendingPathComponent("public"))
+        try writer.write(fingerprint: "f", record: BuildRecord(global: "g", states: ["twitter": [7, 8]])) { emit in
+            try emit(file("index.html", "home", section: "home"))
+        }
+        let held = try writer.held()
+        defer { held.letGo() }
+        let hold = try #require((held as? SiteWriter)?.hold)
+        let state = try #require(hold.takeState())
+        #expect(state.bytes == Array(try Data(contentsOf: writer.stateURL)))
+        #expect(hold.takeState() == nil)
+        #expect(held.previousStates(global: "g") == ["twitter": [7, 8]])
+    }
+
     @Test("a file made again the same stays in the site as it was; one gone from the site is written again")
     func sameFilesStay() throws {
         let folder = TemporaryFolder()
