@@ -96,8 +96,11 @@ test-deps:
 build:
 	$(SWIFT) build
 
+# The Swift runtime and Foundation linked in: the binary runs where no Swift is installed, starts
+# without binding their symbols, and calls them directly (a build's CPU time 4-9 % lower on the
+# bench, alternating runs, 2026-11-28). The static Foundation's linker warns about its own mktemp.
 release:
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 clean:
 	rm -rf .build .build-fuzz .tally public tally.sqlite tally.sqlite-wal tally.sqlite-shm tally.sqlite.lock .public.lock .public.tally-manifest

@@ -169,7 +169,7 @@ public struct TwitterSource: DataSource {
         // The build took the continuation `searchContinuations` offered: the state it was made from.
         let previous = !continuing.contains(0) ? nil : context.memory.take(TwitterSearchState.self, for: TwitterSearchState.continuedKey)
             ?? context.memory.previousState(for: TwitterSearchState.key).flatMap(TwitterSearchState.init(decoding:))
-        try TwitterSearchDocuments.produce(context.store, continuing: previous, keep: { context.memory.keep($0.encoded, for: TwitterSearchState.key) },
+        try TwitterSearchDocuments.produce(context.store, continuing: consume previous, keep: { context.memory.keep($0.encoded, for: TwitterSearchState.key) },
                                             directory: context.memory.shared(TwitterDirectory.self, for: TwitterSearchDocuments.directoryKey), emit)
     }
 }

@@ -83,6 +83,12 @@ struct Manifest {
             a = digest.a
             b = digest.b
         }
+
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            let hash = ContentHash(UnsafeRawBufferPointer(bytes))
+            a = hash.a
+            b = hash.b
+        }
     }
 
     private var digests: [PathKey: Digest] = [:]
@@ -199,6 +205,32 @@ struct Manifest {
                 guard line.first != UInt8(ascii: "#"), let space = line.firstIndex(of: 0x20) else { continue }
                 try body(section, line[(space + 1)...], line)
             }
+        }
+    }
+
+    /// Calls `section` with the key of each `#section` line and `file` with each listed file's
+    /// path and whole line (without its newline), as offsets into `bytes`, in the manifest's order.
+    ///
+    /// Offsets into one buffer rather than slices of an array: an update's last pass reads all of
+    /// the previous manifest (163,000 lines at 100,000 posts) on one core at the build's end, and
+    /// a slice a line, each holding the array, was most of that pass.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, section: (_ key: UnsafeBufferPointer<UInt8>) throws -> Void,
+                     file: (_ path: Range<Int>, _ line: Range<Int>) throws -> Void) rethrows {
+        guard let base = bytes.baseAddress else { return }
+        let marker = Array("#section ".utf8)
+        var start = 0
+        while start < bytes.count {
+            let end = memchr(base + start, 0x0A, bytes.count - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
+            defer { start = end + 1 }
+            guard end > start else { continue }
+            if base[start] == UInt8(ascii: "#") {
+                if end - start >= marker.count, memcmp(base + start, marker, marker.count) == 0 {
+                    try section(UnsafeBufferPointer(rebasing: bytes[(start + marker.count)..<end]))
+                }
+                continue
+            }
+            guard let space = memchr(base + start, 0x20, end - start).map({ base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }) else { continue }
+            try file((space + 1)..<end, start..<end)
         }
     }
 

@@ -110,9 +110,6 @@ extension SiteWriter {
             }
             // Files made again the same, taken back out of the staging folder.
             var unstaged = Set<String>()
-            // The previous build's files not made again: kept in the sections that plan only what
-            // changed, removed from the others.
-            var lastSection: (bytes: ArraySlice<UInt8>, name: String, kept: Bool)?
             // Asked only now: the search reads which of its files continue while pages are made.
             let keeping = keeping()
             // Read again now (the lock keeps it as it was): not held while every page was made,
@@ -121,45 +118,54 @@ extension SiteWriter {
                 guard let listed = FileBytes.read(manifestURL), listed.count == listedCount else {
                     throw OutputError(path: output.path, reason: "changed while the build ran; build again")
                 }
-                // Kept lines that follow one another in one section are carried as one run.
+                // The previous build's files not made again: kept in the sections that plan only
+                // what changed, removed from the others. Kept lines that follow one another in one
+                // section are carried as one run, by reference (`ManifestWriter.lines`).
+                var current: (name: String, kept: Bool)?
                 var run: Range<Int>?
                 func carryRun() throws {
-                    guard let kept = run, let current = lastSection else { return }
+                    guard let kept = run, let current else { return }
                     try lines.lines(listed[kept], section: current.name)
                     run = nil
                 }
-                try Manifest.forEachFile(in: listed) { fileSection, path, line in
-                    if let digest = emitted[Manifest.PathKey(bytes: path)] {
-                        // Made again: the same bytes, still in the site, need not move in.
-                        if Manifest.Digest(parsing: line[..<(path.startIndex - 1)]) == digest {
-                            let relative = String(decoding: path, as: UTF8.self)
-                            if access(outputPath + "/" + relative, F_OK) == 0 {
-                                unstaged.insert(relative)
-                                unlink(stagingPath + "/" + relative)
+                try listed.withUnsafeBufferPointer { bytes in
+                    try Manifest.scan(bytes, section: { key in
+                        try carryRun()
+                        let name = String(decoding: key, as: UTF8.self)
+                        current = (name, keeping.contains(name))
+                    }, file: { path, line in
+                        let pathBytes = UnsafeBufferPointer(rebasing: bytes[path])
+                        if let digest = emitted[Manifest.PathKey(bytes: pathBytes)] {
+                            // Made again: the same bytes, still in the site, need not move in.
+                            if Manifest.Digest(parsing: listed[line.lowerBound..<(path.lowerBound - 1)]) == digest {
+                                let relative = String(decoding: pathBytes, as: UTF8.self)
+                                if access(outputPath + "/" + relative, F_OK) == 0 {
+                                    unstaged.insert(relative)
+                                    unlink(stagingPath + "/" + relative)
+                                }
                             }
+                            return try carryRun()
                         }
-                        return try carryRun()
-                    }
-                    if lastSection == nil || !fileSection.elementsEqual(lastSection!.bytes) {
-                        try carryRun()
-                        let name = String(decoding: fileSection, as: UTF8.self)
-                        lastSection = (fileSection, name, keeping.contains(name))
-                    }
-                    guard let current = lastSection, current.kept else { return removed.append(String(decoding: path, as: UTF8.self)) }
-                    count += 1
-                    // A line with its newline goes on the run when it follows it; a last line with none is written alone.
-                    guard line.endIndex < listed.count else {
-                        try carryRun()
-                        return try lines.file(line, section: current.name)
-                    }
-                    if let kept = run, kept.upperBound == line.startIndex {
-                        run = kept.lowerBound..<(line.endIndex + 1)
-                    } else {
-                        try carryRun()
-                        run = line.startIndex..<(line.endIndex + 1)
-                    }
+                        // Files listed before any section line are in the section with no name.
+                        if current == nil { current = ("", keeping.contains("")) }
+                        guard current!.kept else { return removed.append(String(decoding: pathBytes, as: UTF8.self)) }
+                        count += 1
+                        // A line with its newline goes on the run when it follows it; a last line with none is written alone.
+                        guard line.upperBound < bytes.count else {
+                            try carryRun()
+                            return try lines.file(listed[line], section: current!.name)
+                        }
+                        if let kept = run, kept.upperBound == line.lowerBound {
+                            run = kept.lowerBound..<(line.upperBound + 1)
+                        } else {
+                            try carryRun()
+                            run = line.lowerBound..<(line.upperBound + 1)
+                        }
+                    })
                 }
                 try carryRun()
+                // The carried runs written out while the manifest read is still held.
+                try lines.endSections()
             }
             if !unstaged.isEmpty { staged.removeAll { unstaged.contains($0) } }
             let recorded = try recording!.value.get()

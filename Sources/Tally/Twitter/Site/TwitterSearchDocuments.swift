@@ -44,14 +44,18 @@ public enum TwitterSearchDocuments {
     /// read and handed over, and the people and hashtags start from where it left them. The
     /// state these documents were made from goes to `keep`, for the next build. `directory`, when
     /// the build's sections made one, names the people and hashtags (else they are read).
-    static func produce(_ store: Store, continuing previous: TwitterSearchState?, keep: (TwitterSearchState) -> Void,
+    ///
+    /// `previous` is consumed: held nowhere else, its maps of every person and hashtag are changed
+    /// in place rather than copied at the first post added (a fiftieth of a 100k rebuild's search).
+    static func produce(_ store: Store, continuing previous: consuming TwitterSearchState?, keep: (TwitterSearchState) -> Void,
                         directory shared: TwitterDirectory?, _ emit: (SearchDocument) throws -> Void) throws {
         // Read first: a tweet stored while the rows are read is read again by the next build.
         let clock = try store.twitterClock()
-        var state = previous ?? TwitterSearchState(store: store.path, clock: clock)
+        let storedAfter = previous?.clock.seq
+        var state = (consume previous) ?? TwitterSearchState(store: store.path, clock: clock)
         state.store = store.path
         state.clock = clock
-        try store.forEachSearchableTweet(storedAfter: previous?.clock.seq) { row in
+        try store.forEachSearchableTweet(storedAfter: storedAfter) { row in
             // The author is the title: a person's tweets rank with their name, after the person.
             let author = row.screenName.map { "\(row.name ?? $0) (@\($0))" } ?? "Unknown author"
             try emit(SearchDocument(kind: row.network == .twitter ? tweet : post, title: author, body: readable(row.text, links: row.links), path: Routes.tweet(row.id), date: row.createdAt, weight: 0))
