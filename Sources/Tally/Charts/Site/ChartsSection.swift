@@ -41,7 +41,7 @@ struct ChartsSection: SiteSection {
             }
             let title = ChartText.titled(chart.title, country: chart.country)
             let feed = ChartChangesFeed.feed(chart: chart, ranking: ranking, site: context.siteTitle)
-            try sink.file(OutputFile(path: feed.path, bytes: Array(feed.xml(baseURL: context.baseURL).utf8)))
+            try sink.file(OutputFile(path: feed.path, bytes: feed.bytes(baseURL: context.baseURL)))
             var page = SitePage(path: path, template: "charts/chart", title: title, section: Self.entry.id, model: ChartPage(
                 title: chart.title, mediaType: ChartText.mediaType(chart.mediaType), country: ChartText.country(chart.country),
                 updated: ChartText.date(chart.updatedAt), itemCount: chart.itemCount, fetchCount: chart.fetchCount,

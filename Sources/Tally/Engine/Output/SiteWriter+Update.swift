@@ -205,30 +205,45 @@ extension SiteWriter {
         guard let staging = named("staging"), let state = named("state"), let manifest = named("manifest") else {
             throw OutputError(path: journalURL.path, reason: "is missing its staging folder, state or manifest line")
         }
-        var folders = FolderMaker(root: output.path)
         var emptied = Set<String>()
         // Paths joined as strings: a file URL asks the file system whether each is a folder.
         let stagingPath = staging.path, outputPath = output.path
-        for line in lines {
-            if line.hasPrefix("put ") {
-                let path = String(line.dropFirst(4))
+        let puts = lines.filter { $0.hasPrefix("put ") }.map { String($0.dropFirst(4)) }
+        // Moves staged files in, making their folders.
+        @Sendable func move(_ paths: ArraySlice<String>) throws {
+            var folders = FolderMaker(root: outputPath)
+            for path in paths {
                 let source = try Self.resolve(path, under: stagingPath)
                 guard access(source, F_OK) == 0 else { continue }
                 try folders.make(parentOf: path)
                 let target = try Self.resolve(path, under: outputPath)
                 guard rename(source, target) == 0 else {
-                    throw OutputError(path: path, reason: "cannot be moved into \(output.path) (\(String(cString: strerror(errno))))")
+                    throw OutputError(path: path, reason: "cannot be moved into \(outputPath) (\(String(cString: strerror(errno))))")
                 }
                 CrashPoint.reach("update-moving")
-            } else if line.hasPrefix("drop ") {
-                let path = String(line.dropFirst(5))
-                let target = try Self.resolve(path, under: outputPath)
-                if unlink(target) != 0 && errno != ENOENT {
-                    throw OutputError(path: path, reason: "cannot be removed (\(String(cString: strerror(errno))))")
-                }
-                var folder = (path as NSString).deletingLastPathComponent
-                while !folder.isEmpty, emptied.insert(folder).inserted { folder = (folder as NSString).deletingLastPathComponent }
             }
+        }
+        // Half the moves on another thread: at the build's end the other core is idle, and each
+        // move frees the file it replaces (about a fiftieth of a 20k rebuild, on one core). Any
+        // order will do: every move stands alone, and a journal left half done is finished the same.
+        let half = puts.count >= 64 ? puts.count / 2 : puts.count
+        let rest = half < puts.count ? MadeAside { [paths = puts[half...]] in Result { try move(paths) } } : nil
+        do {
+            try move(puts[..<half])
+        } catch {
+            // Nothing moves once this has failed.
+            _ = rest?.value
+            throw error
+        }
+        try rest?.value.get()
+        for line in lines where line.hasPrefix("drop ") {
+            let path = String(line.dropFirst(5))
+            let target = try Self.resolve(path, under: outputPath)
+            if unlink(target) != 0 && errno != ENOENT {
+                throw OutputError(path: path, reason: "cannot be removed (\(String(cString: strerror(errno))))")
+            }
+            var folder = (path as NSString).deletingLastPathComponent
+            while !folder.isEmpty, emptied.insert(folder).inserted { folder = (folder as NSString).deletingLastPathComponent }
         }
         // Deepest first, so that a folder emptied of folders goes too; one still holding files stays.
         for folder in emptied.sorted(by: { $0.split(separator: "/").count > $1.split(separator: "/").count }) {

@@ -104,7 +104,7 @@ struct TweetListPlanner {
             made = cards.feed(page: path(nil), heading: heading, site: context.siteTitle, posts: chunk.tweets.map { ($0, chunk) })
         }
         guard let feed = made else { throw PostCardError(id: posts.first?.0.id ?? "") }
-        try sink.file(OutputFile(path: feed.path, bytes: Array(feed.xml(baseURL: context.baseURL).utf8)))
+        try sink.file(OutputFile(path: feed.path, bytes: feed.bytes(baseURL: context.baseURL)))
     }
 
     /// Plans only the pages a change touched, when the list's rows were only added to since the

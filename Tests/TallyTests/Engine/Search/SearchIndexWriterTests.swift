@@ -45,6 +45,28 @@ struct SearchIndexWriterTests {
         return (boundaries, tokens)
     }
 
+    @Test("tokens are put in UTF-16 order by merging a sorted prefix with the rest, or sorting all when it is not sorted")
+    func tokenOrder() {
+        var random = SplitMix(seed: 11)
+        let alphabet = Array("abcé😀ｚ".unicodeScalars)
+        for round in 0..<200 {
+            var words = Set<String>()
+            for _ in 0..<random.next(below: 40) {
+                words.insert(String(String.UnicodeScalarView((0...random.next(below: 4)).map { _ in alphabet[random.next(below: alphabet.count)] })))
+            }
+            let units = Array(words).map { Array($0.utf16) }
+            let sorted = units.indices.sorted { units[$0].lexicographicallyPrecedes(units[$1]) }
+            // A prefix put in order (as carried tokens come) or left as it is, then the rest as they come.
+            let prefix = random.next(below: units.count + 1)
+            var tokens = sorted.filter { $0 < prefix }.map { units[$0] } + units[prefix...]
+            if round % 3 == 0, tokens.count > 1 {
+                for index in stride(from: tokens.count - 1, to: 0, by: -1) { tokens.swapAt(index, random.next(below: index + 1)) }
+            }
+            let order = SearchIndexWriter.order(tokens, sortedPrefix: prefix)
+            #expect(order.map { tokens[$0] } == tokens.sorted { $0.lexicographicallyPrecedes($1) }, "round \(round)")
+        }
+    }
+
     @Test("every token sits in the one shard its boundaries give, in UTF-16 order, shards cut by size")
     func shardAssignment() throws {
         var writer = SearchIndexWriter()
