@@ -29,6 +29,18 @@ enum FileBytes {
         return read(descriptor, from: start, count: size - start).map { ($0, start == 0, size) }
     }
 
+    /// Whether the regular file at `path` holds exactly `bytes`: its size asked first, its bytes
+    /// read and compared only when that matches.
+    static func holds(_ path: String, exactly bytes: [UInt8]) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count else { return false }
+        guard let held = read(descriptor, from: 0, count: bytes.count) else { return false }
+        return held == bytes
+    }
+
     private static func read(_ descriptor: Int32, from start: Int, count: Int) -> [UInt8]? {
         var failed = false
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in

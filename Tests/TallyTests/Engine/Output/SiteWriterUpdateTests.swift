@@ -68,13 +68,14 @@ struct SiteWriterUpdateTests {
         #expect(held.previousStates(global: "g") == ["twitter": [7, 8]])
     }
 
-    @Test("a file made again the same stays in the site as it was; one gone from the site is written again")
+    @Test("a file made again the same stays in the site as it was; one of the same size changed is replaced; one gone from the site is written again")
     func sameFilesStay() throws {
         let folder = TemporaryFolder()
         let writer = SiteWriter(output: folder.url.appendingPathComponent("public"))
         try writer.write(fingerprint: "f1", record: BuildRecord(global: "g", states: [:])) { emit in
             try emit(file("a/index.html", "a", section: "s"))
             try emit(file("b/index.html", "b", section: "s"))
+            try emit(file("c/index.html", "c", section: "s"))
         }
         func inode(_ path: String) throws -> Int? {
             try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent(path).path)[.systemFileNumber] as? Int
@@ -84,10 +85,12 @@ struct SiteWriterUpdateTests {
         let report = try writer.update(fingerprint: "f2", record: BuildRecord(global: "g", states: [:]), keeping: []) { emit in
             try emit(file("a/index.html", "a", section: "s"))
             try emit(file("b/index.html", "b", section: "s"))
+            try emit(file("c/index.html", "d", section: "s"))
         }
-        #expect(report == WriteReport(files: 2, changed: 1, removed: 0))
+        #expect(report == WriteReport(files: 3, changed: 2, removed: 0))
         #expect(try inode("public/a/index.html") == before)
         #expect(try folder.read("public/b/index.html") == "b")
+        #expect(try folder.read("public/c/index.html") == "d")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("update-") || $0.contains("journal") }
         #expect(leftovers.isEmpty)
     }

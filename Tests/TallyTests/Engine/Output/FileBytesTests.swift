@@ -1,0 +1,19 @@
+import Foundation
+import Testing
+@testable import Tally
+
+@Suite("Reading the build's own files as bytes")
+struct FileBytesTests {
+    @Test("a file holds exactly some bytes only when its size and every byte match; a folder or a missing file holds none")
+    func holds() throws {
+        let folder = TemporaryFolder()
+        try folder.write(["a.html": "<p>same</p>", "sub/b.html": ""])
+        let path = folder.url.appendingPathComponent("a.html").path
+        #expect(FileBytes.holds(path, exactly: Array("<p>same</p>".utf8)))
+        #expect(!FileBytes.holds(path, exactly: Array("<p>sane</p>".utf8)))
+        #expect(!FileBytes.holds(path, exactly: Array("<p>same</p>\n".utf8)))
+        #expect(FileBytes.holds(folder.url.appendingPathComponent("sub/b.html").path, exactly: []))
+        #expect(!FileBytes.holds(folder.url.appendingPathComponent("sub").path, exactly: []))
+        #expect(!FileBytes.holds(folder.url.appendingPathComponent("missing.html").path, exactly: []))
+    }
+}
