@@ -97,8 +97,8 @@ build:
 	$(SWIFT) build
 
 # The Swift runtime and Foundation linked in: the binary runs where no Swift is installed, starts
-# without binding their symbols, and calls them directly (a build's CPU time 4-9 % lower on the
-# bench, alternating runs, 2026-11-28). The static Foundation's linker warns about its own mktemp.
+# without binding their symbols, and calls them directly (a build's CPU time 1-9 % lower,
+# alternating runs, 2026-11-28). The static Foundation's linker warns about its own mktemp.
 release:
 	$(SWIFT) build -c release --static-swift-stdlib
 
