@@ -30,9 +30,10 @@ enum FileBytes {
     }
 
     /// Whether the regular file at `path` holds exactly `bytes`: its size asked first, its bytes
-    /// read and compared only when that matches.
+    /// read and compared only when that matches. A symbolic link holds nothing (an update then
+    /// replaces it with the file, as it did before it asked).
     static func holds(_ path: String, exactly bytes: [UInt8]) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var info = stat()
