@@ -28,6 +28,9 @@ final class RenderPipeline: @unchecked Sendable {
         }
     }
 
+    /// Thrown by a submit after the stage was stopped.
+    struct Stopped: Error {}
+
     /// At most how many pages render together: a sink's chunk (256) with the long pages before it.
     static let batchPages = 320
 
@@ -58,8 +61,10 @@ final class RenderPipeline: @unchecked Sendable {
         guard work.weight > 0 else { return }
         condition.lock()
         defer { condition.unlock() }
-        while waiting > 0 && waiting + work.weight > capacity && failure == nil { condition.wait() }
+        while waiting > 0 && waiting + work.weight > capacity && failure == nil && !stopped { condition.wait() }
         if let failure { throw failure }
+        // Work handed over from another thread (the search's) after the build stopped is not done.
+        if stopped { throw Stopped() }
         queue.append(work)
         waiting += work.weight
         condition.broadcast()

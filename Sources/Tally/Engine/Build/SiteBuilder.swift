@@ -37,6 +37,11 @@ public struct SiteBuilder {
     public func build() throws -> BuildReport {
         ProcessMemory.returnLargeBlocksAtOnce()
         var steps = StepLog(log: log)
+        // The theme is read and parsed on another thread from the start, beside holding the site
+        // and opening the store (a rebuild's first 15 ms were this thread's alone); its step
+        // waits for it, and fails with its error.
+        let themeFolder = project.themeURL
+        let loadingTheme = MadeAside { Result { try Theme.load(folder: themeFolder) } }
         // Held from the start to the build's end, failed or not: what it reads of the previous
         // build (its state, its shelves, its files) is then what it replaces, whatever another
         // build of the same folder does; that one waits.
@@ -73,7 +78,7 @@ public struct SiteBuilder {
         // Every source's first reads start at once, on threads of their own, beside the theme's
         // loading and the cards (the theme alone was 17 ms of a 20k rebuild's 550 on one core).
         try steps.run("start reads") { for source in sources { try source.prepare(themeless) } }
-        let theme = try steps.run("load theme") { try Theme.load(folder: project.themeURL) }
+        let theme = try steps.run("load theme") { try loadingTheme.take().get() }
         // The same memory, which the reads just started were lent to.
         let context = { var context = themeless; context.theme = theme; return context }()
         // Only sources that hold data get a card, a place in the header and pages.
@@ -171,8 +176,19 @@ public struct SiteBuilder {
                 try target.write(file)
             }
             var failed = true
-            // A failed build drops the pages still queued: nothing of it is kept anyway.
-            defer { pipeline.stop(dropping: failed) }
+            // A failed build drops the pages still queued: nothing of it is kept anyway. The
+            // search's thread is stopped first: it may be handing the stage its files.
+            defer {
+                if failed { search.stop() }
+                pipeline.stop(dropping: failed)
+            }
+            // The search's thread hands its files to the stage itself, under the search step's
+            // key, as soon as its documents are in, while the sections' pages are still made.
+            search.write { file in
+                var file = file
+                if file.section.isEmpty { file.section = "search" }
+                try pipeline.submit(.files([file]))
+            }
             let emit: (OutputFile) throws -> Void = { try pipeline.submit(.files([$0])) }
             // 256 pages a chunk: a chunk of long lists is a few megabytes of models and HTML.
             let sink = PageSink(chunkSize: 256, render: { try pipeline.submit(.pages($0)) }, write: emit)
@@ -230,10 +246,10 @@ public struct SiteBuilder {
             }
             // The pages an update keeps, for the sitemap (the search's record files are no pages).
             if listPages { for path in try output.previousPaths(sections: Set(keptSections())) where path.hasSuffix(".html") { pagePaths.append(path) } }
-            // The site search: every source's documents, tokenised (while the sections ran) and cut
-            // into shards and records.
+            // The site search: every source's documents, tokenised and cut into shards and records
+            // (while the sections ran), and its page.
             try step("index search", key: "search") {
-                try search.index().write(emit)
+                try search.written()
                 try sink.page(SearchPage.page(navigation: navigation))
             }
             try step("hosting files", key: "hosting") {

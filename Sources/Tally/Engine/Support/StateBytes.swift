@@ -5,8 +5,10 @@ public struct StateBytes: Sendable {
 
     public init() {}
 
+    /// Eight bytes, low first.
     public mutating func append(_ value: UInt64) {
-        for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
+        // At once, not a byte at a time: a rebuild encodes a state of 2 MB at 20,000 posts.
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     public mutating func append(_ value: Int64) { append(UInt64(bitPattern: value)) }
@@ -41,8 +43,7 @@ public struct StateReader {
 
     public mutating func number() -> UInt64? {
         guard at + 8 <= bytes.count else { return nil }
-        var value: UInt64 = 0
-        for index in 0..<8 { value |= UInt64(bytes[at + index]) << (8 * UInt64(index)) }
+        let value = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
         at += 8
         return value
     }

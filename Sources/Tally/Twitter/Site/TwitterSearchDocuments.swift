@@ -74,19 +74,17 @@ public enum TwitterSearchDocuments {
         // should be none) opens their newest tweet.
         var listed = Set<String>()
         // People who only are mentioned come after those with tweets, by name (screen names are
-        // unique folded, so the order is total). Each place is worked out once, not per
-        // comparison: that was a sixth of the search's thread in a 100k rebuild.
-        let placed = directory.people.values.map { (first: people[$0.user.id]?.first ?? .max, name: $0.user.screenName.lowercased(), user: $0.user) }
-        for (_, _, user) in placed.sorted(by: { ($0.first, $0.name) < ($1.first, $1.name) }) {
+        // unique folded, so the order is total).
+        for user in orderedPeople(directory, places: people) {
             listed.insert(user.id)
             try emit(SearchDocument(kind: person, title: "\(user.name) (@\(user.screenName))", body: user.bio ?? "",
                                     path: Routes.person(user.screenName), date: people[user.id]?.date, weight: 1))
         }
-        for (id, newest) in people.sorted(by: { $0.value.first < $1.value.first }) where !listed.contains(id) {
+        for (id, newest) in TwitterSearchState.inOrder(people) where !listed.contains(id) {
             try emit(SearchDocument(kind: person, title: newest.display, body: "", path: Routes.tweet(newest.tweetID),
                                     date: newest.date, weight: 1))
         }
-        for (folded, newest) in hashtags.sorted(by: { $0.value.first < $1.value.first }) {
+        for (folded, newest) in TwitterSearchState.inOrder(hashtags) {
             let path = directory.hashtags.contains(folded) ? Routes.hashtag(folded)
                 : index.path(forHashtag: folded) ?? Routes.tweet(newest.tweetID)
             try emit(SearchDocument(kind: hashtag, title: newest.display, body: "", path: path, date: newest.date, weight: 2))
@@ -107,6 +105,30 @@ public enum TwitterSearchDocuments {
                                                                date: searches.map(\.searchedAt).max(), weight: 3)))
         }
         for (_, document) in searchDocuments.sorted(by: { $0.place < $1.place }) { try emit(document) }
+    }
+
+    /// Everyone in `directory`: those with posts in the order of their first (`places`, by user
+    /// id), then those only mentioned, by name folded (the directory's key).
+    ///
+    /// Each author's place is their own, so each is put there and only the mentioned are sorted:
+    /// sorting everyone was a sixth of the search's thread in a 100k rebuild. Places that are
+    /// not each their own (a damaged state read back) have everyone sorted by (place, name).
+    static func orderedPeople(_ directory: TwitterDirectory, places: [String: TwitterSearchState.Newest]) -> [StoredUser] {
+        var authors = [StoredUser?](repeating: nil, count: places.count)
+        var mentioned: [(name: String, user: StoredUser)] = []
+        for (name, person) in directory.people {
+            guard let first = places[person.user.id]?.first else {
+                mentioned.append((name, person.user))
+                continue
+            }
+            guard authors.indices.contains(first), authors[first] == nil else {
+                let placed = directory.people.map { (first: places[$0.value.user.id]?.first ?? .max, name: $0.key, user: $0.value.user) }
+                return placed.sorted { ($0.first, $0.name) < ($1.first, $1.name) }.map(\.user)
+            }
+            authors[first] = person.user
+        }
+        mentioned.sort { $0.name < $1.name }
+        return authors.compactMap { $0 } + mentioned.map(\.user)
     }
 
     /// The previous build's state when this one can continue its posts' block: the same store,

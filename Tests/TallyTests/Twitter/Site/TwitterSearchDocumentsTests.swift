@@ -32,4 +32,32 @@ struct TwitterSearchDocumentsTests {
         #expect(TwitterSearchState(decoding: Array(state.encoded.dropLast())) == nil)
         #expect(TwitterSearchState(decoding: state.encoded + [0]) == nil)
     }
+
+    @Test("entries come in the order they first came, each put in its place; places not each their own are sorted")
+    func entriesInOrder() {
+        func newest(_ first: Int) -> TwitterSearchState.Newest { TwitterSearchState.Newest(tweetID: "t", date: 0, display: "d", first: first) }
+        let map = ["c": newest(2), "a": newest(0), "b": newest(1)]
+        #expect(TwitterSearchState.inOrder(map).map(\.key) == ["a", "b", "c"])
+        // Two share a place and one is past the end: everything is sorted by (place, key).
+        let damaged = ["z": newest(0), "y": newest(0), "x": newest(7)]
+        #expect(TwitterSearchState.inOrder(damaged).map(\.key) == ["y", "z", "x"])
+        #expect(TwitterSearchState.inOrder([:]).isEmpty)
+    }
+
+    @Test("people with posts come in the order of their first, then those only mentioned by name; damaged places sort everyone")
+    func peopleInOrder() {
+        func person(_ id: String, _ screenName: String) -> StoredPerson {
+            StoredPerson(user: StoredUser(id: id, screenName: screenName, name: screenName, avatarURL: nil), tweetCount: 0, mentionCount: 0, searchCount: 0)
+        }
+        func newest(_ first: Int) -> TwitterSearchState.Newest { TwitterSearchState.Newest(tweetID: "t", date: 0, display: "d", first: first) }
+        let directory = TwitterDirectory(terms: [], people: [person("1", "Zed"), person("2", "amy"), person("3", "Bob"), person("4", "cat")],
+                                         hashtags: [])
+        // u9 has posts but no page: it takes a place, and the directory's people keep theirs.
+        let places = ["3": newest(0), "9": newest(1), "1": newest(2)]
+        #expect(TwitterSearchDocuments.orderedPeople(directory, places: places).map(\.id) == ["3", "1", "2", "4"])
+        let damaged = ["3": newest(1), "1": newest(1)]
+        #expect(TwitterSearchDocuments.orderedPeople(directory, places: damaged).map(\.id) == ["3", "1", "2", "4"])
+        let outside = ["4": newest(5), "2": newest(0)]
+        #expect(TwitterSearchDocuments.orderedPeople(directory, places: outside).map(\.id) == ["2", "4", "3", "1"])
+    }
 }
