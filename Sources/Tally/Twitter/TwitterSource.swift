@@ -116,6 +116,7 @@ public struct TwitterSource: DataSource {
         context.memory.keep(encoded, for: id)
         context.memory.share(state.users, for: TwitterState.usersKey)
         let changes = TwitterPlan(memory: context.memory, store: context.store, current: state)
+        context.memory.share(changes, for: TwitterPlan.key)
         // Cards of posts that did not change are read from the previous build's shelf.
         let cards = PostCards(theme: theme, directory: directory, memory: context.memory, plan: changes)
         // The counts are kept in the cache by now (written while this thread made the state), so

@@ -135,8 +135,10 @@ public struct PersonRow: Encodable, Sendable {
     init(_ person: StoredPerson, from page: String, directory: TwitterDirectory) {
         name = person.user.name
         handle = "@" + person.user.screenName
-        href = Routes.relative(from: page, to: Routes.person(person.user.screenName))
-        cardHref = Routes.relative(from: page, to: Routes.contactCard(person.user.screenName))
+        let root = Routes.root(from: page)
+        let paths = Routes.personPages(person.user.screenName)
+        href = root + paths.page
+        cardHref = root + paths.contactCard
         avatar = TweetHTML.avatar(person.user, size: 48, page: page, local: directory.ownerPicture(.avatar, of: person.user))
         tweets = person.tweetCount
         mentioned = person.mentionCount

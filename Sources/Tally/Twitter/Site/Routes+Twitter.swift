@@ -63,9 +63,16 @@ extension Routes {
     /// Everyone with a page.
     public static let people = "people/index.html"
     /// A person's page and the further pages of their tweets; keyed by screen name, case-blind.
-    public static func person(_ screenName: String, page: Int? = nil) -> String { paged("people/\(slug(screenName.lowercased()))", page) }
+    public static func person(_ screenName: String, page: Int? = nil) -> String { paged(personFolder(screenName), page) }
     /// A person's contact card.
-    public static func contactCard(_ screenName: String) -> String { "people/\(slug(screenName.lowercased()))/contact.vcf" }
+    public static func contactCard(_ screenName: String) -> String { personFolder(screenName) + "/contact.vcf" }
+    /// A person's page and contact card at once: the People table links both for every person,
+    /// and the name's slug is worked out once.
+    static func personPages(_ screenName: String) -> (page: String, contactCard: String) {
+        let folder = personFolder(screenName)
+        return (paged(folder, nil), folder + "/contact.vcf")
+    }
+    private static func personFolder(_ screenName: String) -> String { "people/\(slug(screenName.lowercased()))" }
 
     /// Hashtags seen in two or more tweets.
     public static let hashtags = "hashtags/index.html"

@@ -136,8 +136,11 @@ public enum TwitterSearchDocuments {
     /// of an earlier one renamed (their titles would change). Nil to index every tweet again.
     static func continuation(_ context: SiteContext) throws -> TwitterSearchState? {
         let memory = context.memory
+        // The previous pages' state as the sections read it, when they lent their plan.
+        let previousPages = memory.shared(TwitterPlan.self, for: TwitterPlan.key).map { $0.previousState() }
+            ?? memory.previousState(for: TwitterSource.sourceID).flatMap(TwitterState.init(decoding:))
         guard let bytes = memory.previousState(for: TwitterSearchState.key), let state = TwitterSearchState(decoding: bytes), state.posts > 0,
-              let pageBytes = memory.previousState(for: TwitterSource.sourceID), let pages = TwitterState(decoding: pageBytes) else { return nil }
+              let pages = previousPages else { return nil }
         let store = context.store
         let clock = try store.twitterClock()
         guard state.store == store.path, state.clock.origin == clock.origin, state.clock.removals == clock.removals,

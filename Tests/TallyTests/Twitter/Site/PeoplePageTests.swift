@@ -79,4 +79,19 @@ struct PeoplePageTests {
         #expect(TweetHTML.initials(StoredUser(id: "1", screenName: "ab", name: "Ada Lovelace Byron", avatarURL: nil)) == "AL")
         #expect(TweetHTML.initials(StoredUser(id: "1", screenName: "ab", name: "...", avatarURL: nil)) == "A")
     }
+
+    @Test("a People table row links the person's page and contact card as the routes name them, from the table's page")
+    func rowLinks() {
+        let directory = TwitterDirectory(terms: [], people: [], hashtags: [])
+        for screenName in ["ada", "Ada_Lovelace", "K\u{212A}elvin", "ñandú"] {
+            let person = StoredPerson(user: StoredUser(id: "1", screenName: screenName, name: "N", avatarURL: nil), tweetCount: 1, mentionCount: 0, searchCount: 0)
+            for page in [Routes.people, "people/2/index.html"] {
+                let row = PersonRow(person, from: page, directory: directory)
+                #expect(row.href == Routes.relative(from: page, to: Routes.person(screenName)))
+                #expect(row.cardHref == Routes.relative(from: page, to: Routes.contactCard(screenName)))
+                #expect(row.cardHref.hasSuffix("/contact.vcf") && row.href.hasSuffix("/index.html"))
+            }
+        }
+    }
 }
+
