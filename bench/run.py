@@ -111,8 +111,30 @@ def discard(path):
     path.rename(TRASH / f"{len(list(TRASH.iterdir()))}-{path.name}")
 
 
+# When a bench last emptied its trash (seconds since 1970), for the next run to wait on.
+TRASH_EMPTIED = WORK / "trash-emptied"
+
+
 def empty_trash():
+    had = TRASH.exists()
     shutil.rmtree(TRASH, ignore_errors=True)
+    if had:
+        TRASH_EMPTIED.write_text(f"{time.time()}\n")
+
+
+def settle_disk(after=65):
+    """Waits until `after` seconds have passed since a bench last emptied its trash: the kernel
+    passes over the inodes freed in the last minute for each new one (`discard`), so a run started
+    right after another one's removals timed them (2026-11-28 14:48: the 20k disk build took
+    12.5 s against 2.8 s in the run before it, Hugo's 5.8 s against 2.5 s)."""
+    try:
+        emptied = float(TRASH_EMPTIED.read_text())
+    except (OSError, ValueError):
+        return
+    wait = emptied + after - time.time()
+    if wait > 0:
+        print(f"waiting {wait:.0f} s for the disk to settle after the last run's removals", file=sys.stderr, flush=True)
+        time.sleep(wait)
 
 
 def remove(*paths):
@@ -531,6 +553,7 @@ def main():
     args = parser.parse_args()
     WORK.mkdir(parents=True, exist_ok=True)
     empty_trash()  # an interrupted run's
+    settle_disk()
     try:
         measure(args)
     finally:
