@@ -24,20 +24,27 @@ final class GreedyHTTPServer: @unchecked Sendable {
     private let answer: Answer
     private let stopped = NSLock()
     private var isStopped = false
+    /// Signalled when the accepting thread no longer touches the listening socket.
+    private let accepted = DispatchSemaphore(value: 0)
 
     init(_ answer: Answer) throws {
         self.answer = answer
         (socketFD, port) = try LoopbackListener.open()
-        Thread { [self] in acceptLoop() }.start()
+        Thread { [self] in
+            acceptLoop()
+            accepted.signal()
+        }.start()
     }
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
-    /// Once only: a second `close` could close whatever opened since under the same number.
+    /// Once only: a second `close` could close whatever opened since under the same number. The
+    /// listening socket is closed only once the accepting thread has left `accept` (as
+    /// `ScriptedHTTPServer.stop` says why).
     func stop() {
         guard !stopped.withLock({ defer { isStopped = true }; return isStopped }) else { return }
         shutdown(socketFD, Int32(SHUT_RDWR))
-        close(socketFD)
+        if accepted.wait(timeout: .now() + 10) == .success { close(socketFD) }
     }
 
     deinit { stop() }

@@ -21,21 +21,28 @@ final class LocalHTTPServer: @unchecked Sendable {
     private let stopped = NSLock()
     private var isStopped = false
     private var held: [Int32] = []
+    /// Signalled when the serving thread no longer touches the listening socket.
+    private let served = DispatchSemaphore(value: 0)
 
     init(routes: [String: Response] = [:], silent: Bool = false) throws {
         self.routes = routes
         self.silent = silent
         (socketFD, port) = try LoopbackListener.open()
-        let thread = Thread { [self] in serve() }
+        let thread = Thread { [self] in
+            serve()
+            served.signal()
+        }
         thread.start()
     }
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
+    /// Stops serving; the listening socket is closed only once the serving thread has left
+    /// `accept` (as `ScriptedHTTPServer.stop` says why).
     func stop() {
         guard !stopped.withLock({ defer { isStopped = true }; return isStopped }) else { return }
         shutdown(socketFD, Int32(SHUT_RDWR))
-        close(socketFD)
+        if served.wait(timeout: .now() + 10) == .success { close(socketFD) }
         for fd in stopped.withLock({ held }) { close(fd) }
     }
 

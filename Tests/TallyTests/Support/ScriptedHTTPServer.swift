@@ -34,20 +34,31 @@ final class ScriptedHTTPServer: @unchecked Sendable {
     private var isStopped = false
     private var held: [Int32] = []
     private var received: [Request] = []
+    /// Signalled when the serving thread no longer touches the listening socket.
+    private let served = DispatchSemaphore(value: 0)
 
     init(_ handler: @escaping @Sendable (Request) -> Answer) throws {
         self.handler = handler
         (socketFD, port) = try LoopbackListener.open()
-        Thread { [self] in serve() }.start()
+        Thread { [self] in
+            serve()
+            served.signal()
+        }.start()
     }
 
     var base: String { "http://127.0.0.1:\(port)" }
     var requests: [Request] { lock.withLock { received } }
 
+    /// Stops serving. The listening socket is closed only once the serving thread has left
+    /// `accept`: closed while it was about to call it again, its number could be given to the
+    /// next test's server, whose first connection this thread would then take and close (a fetch
+    /// test failed so, "I/O on closed channel", when the suite ran its cases one after another).
     func stop() {
         guard !lock.withLock({ defer { isStopped = true }; return isStopped }) else { return }
+        // Wakes a thread waiting in `accept`, which then fails. A thread still reading a
+        // request after 10 s keeps the socket: left open, its number is never anyone else's.
         shutdown(socketFD, Int32(SHUT_RDWR))
-        close(socketFD)
+        if served.wait(timeout: .now() + 10) == .success { close(socketFD) }
         for fd in lock.withLock({ held }) { close(fd) }
     }
 
