@@ -17,7 +17,7 @@ final class SearchIndexTask: @unchecked Sendable {
     private var finished = false
     /// Where the index's files go, once given; the thread waits for it (or for `stop`) once the
     /// documents are in.
-    private var destination: ((OutputFile) throws -> Void)?
+    private var destination: (([OutputFile]) throws -> Void)?
     private let destinationGiven = DispatchSemaphore(value: 0)
     /// What the thread carried over from the previous site's index, once it read it.
     private var carriedSections: [String] = []
@@ -27,6 +27,10 @@ final class SearchIndexTask: @unchecked Sendable {
 
     /// Raised inside the gathering thread when the build stopped before it needed the index.
     private struct Stopped: Error {}
+
+    /// How many files, and at most about how many bytes, the thread hands over at once.
+    static let filesAtOnce = 64
+    static let bytesAtOnce = 4 << 20
 
     /// Starts gathering every source's documents, in registry order, with `context` (whose store
     /// should be a connection of its own: `Store.reader()`, closed when the thread ends). In a build
@@ -61,10 +65,21 @@ final class SearchIndexTask: @unchecked Sendable {
                 index.seal()
                 destinationGiven.wait()
                 guard let emit = lock.withLock({ stopped ? nil : destination }) else { throw Stopped() }
+                // Handed over many at a time, up to a few megabytes: a file at a time woke the
+                // render stage for each of a 100k build's thousands of shards and records.
+                var files: [OutputFile] = []
+                var bytes = 0
                 try index.write { file in
                     if lock.withLock({ stopped }) { throw Stopped() }
-                    try emit(file)
+                    files.append(file)
+                    bytes += file.bytes.count
+                    if files.count >= Self.filesAtOnce || bytes >= Self.bytesAtOnce {
+                        try emit(files)
+                        files.removeAll(keepingCapacity: true)
+                        bytes = 0
+                    }
                 }
+                if !files.isEmpty { try emit(files) }
                 result = .success(())
             } catch {
                 result = .failure(error)
@@ -118,10 +133,11 @@ final class SearchIndexTask: @unchecked Sendable {
     }
 
     /// Has the thread hand the index's files to `emit` (shards first, then the result records,
-    /// then `search/index.js`, as `SearchIndexWriter.write` does) once its documents are in.
+    /// then `search/index.js`, as `SearchIndexWriter.write` does), many at a time
+    /// (`filesAtOnce`, `bytesAtOnce`), once its documents are in.
     /// `emit` is called on the thread; a file whose section (`OutputFile.section`) is empty
     /// should be written under the search step's key.
-    func write(into emit: @escaping (OutputFile) throws -> Void) {
+    func write(into emit: @escaping ([OutputFile]) throws -> Void) {
         lock.withLock { destination = emit }
         destinationGiven.signal()
     }

@@ -184,14 +184,16 @@ public struct SiteBuilder {
             }
             // The search's thread hands its files to the stage itself, under the search step's
             // key, as soon as its documents are in, while the sections' pages are still made.
-            search.write { file in
-                var file = file
-                if file.section.isEmpty { file.section = "search" }
-                try pipeline.submit(.files([file]))
+            search.write { files in
+                try pipeline.submit(.files(files.map { file in
+                    var file = file
+                    if file.section.isEmpty { file.section = "search" }
+                    return file
+                }))
             }
             let emit: (OutputFile) throws -> Void = { try pipeline.submit(.files([$0])) }
             // 256 pages a chunk: a chunk of long lists is a few megabytes of models and HTML.
-            let sink = PageSink(chunkSize: 256, render: { try pipeline.submit(.pages($0)) }, write: emit)
+            let sink = PageSink(chunkSize: 256, render: { try pipeline.submit(.pages($0)) }, write: { try pipeline.submit(.files($0)) })
             // Each step's files are written under its key (the stage learns it in order, with the
             // step's work; a section's pages carry theirs), so an update knows which part of the
             // build made each file. A section's step does not wait for its pages to be rendered:
@@ -221,11 +223,13 @@ public struct SiteBuilder {
                     try planning.checkStopped()
                     templates.record(pages, section: key)
                     try pipeline.submit(.pages(pages, section: key))
-                }, write: { file in
+                }, write: { files in
                     try planning.checkStopped()
-                    var file = file
-                    if file.section.isEmpty { file.section = key }
-                    try pipeline.submit(.files([file]))
+                    try pipeline.submit(.files(files.map { file in
+                        var file = file
+                        if file.section.isEmpty { file.section = key }
+                        return file
+                    }))
                 })
             }
             planning.start()

@@ -48,4 +48,48 @@ struct RenderPipelineTests {
         #expect(throws: RenderPipeline.Stopped.self) { try pipeline.submit(.files([OutputFile(path: "b.html", bytes: [])])) }
         #expect(written.all == ["a.html"])
     }
+
+    @Test("pages, files and steps are written in the order submitted, each file under the step it came in")
+    func pagesFilesAndStepsInOrder() throws {
+        let written = Written()
+        let target = WriteTarget { written.add($0) }
+        let pipeline = RenderPipeline(renderer: try Self.renderer(), capacity: 8, enter: { target.section = $0 }) { try target.write($0) }
+        func page(_ path: String) -> SitePage {
+            var page = NotFoundPage.page(rootPath: "/")
+            page.path = path
+            return page
+        }
+        var expected: [String] = []
+        var sections: [String] = []
+        for step in 0..<6 {
+            try pipeline.submit(.section("step\(step)"))
+            let pages = (0..<(step % 3 == 0 ? 1 : 5)).map { page("s\(step)/p\($0)/index.html") }
+            try pipeline.submit(.pages(pages))
+            try pipeline.submit(.files([OutputFile(path: "s\(step)/data.json", bytes: [])]))
+            expected += pages.map(\.path) + ["s\(step)/data.json"]
+            sections += Array(repeating: "step\(step)", count: pages.count + 1)
+        }
+        try pipeline.drain()
+        pipeline.stop()
+        #expect(written.all == expected)
+        #expect(written.allSections == sections)
+    }
+
+    @Test("a page that cannot render stops the stage: the files after it are not written, and drain and submit throw")
+    func failureStops() throws {
+        let written = Written()
+        let pipeline = RenderPipeline(renderer: try Self.renderer(), enter: { _ in }) { written.add($0) }
+        var good = NotFoundPage.page(rootPath: "/")
+        good.path = "good/index.html"
+        var bad = good
+        bad.path = "bad/index.html"
+        bad.template = "no-such-template"
+        try pipeline.submit(.pages([good]))
+        try pipeline.drain()
+        try pipeline.submit(.pages([bad]))
+        #expect(throws: (any Error).self) { try pipeline.drain() }
+        #expect(throws: (any Error).self) { try pipeline.submit(.files([OutputFile(path: "after.json", bytes: [])])) }
+        pipeline.stop()
+        #expect(written.all == ["good/index.html"])
+    }
 }
