@@ -8,6 +8,9 @@ public final class Store: Sendable {
     let queue: any DatabaseWriter
     /// Where the store lives on disk.
     public let path: String
+    /// How long a connection waits for another's lock on the file: ten minutes, as a large file
+    /// can hold the write lock for minutes.
+    static let busyMilliseconds = 600_000
     /// The sources whose tables the store holds, in detection order.
     public let sources: [any DataSource]
 
@@ -24,7 +27,7 @@ public final class Store: Sendable {
         var configuration = Configuration()
         // A second import waits for the first (writes begin IMMEDIATE) rather than failing; a large
         // file can hold the write lock for minutes.
-        configuration.busyMode = .timeout(600)
+        configuration.busyMode = .timeout(TimeInterval(Store.busyMilliseconds / 1000))
         configuration.foreignKeysEnabled = true
         configuration.journalMode = readOnly ? .default : .wal
         configuration.readonly = readOnly
@@ -41,7 +44,7 @@ public final class Store: Sendable {
             if readOnly {
                 // A pool's readers would give up on a locked file after GRDB's 10 s (its
                 // `readonlyBusyMode`); a build waits for an import as long as an import does.
-                try db.execute(sql: "PRAGMA busy_timeout = 600000")
+                try db.execute(sql: "PRAGMA busy_timeout = \(Store.busyMilliseconds)")
                 if let cacheMebibytes { try Store.limitCache(db, mebibytes: cacheMebibytes) }
             }
         }
@@ -92,7 +95,7 @@ public final class Store: Sendable {
     private static func unknownMigrations(path: String, migrator: DatabaseMigrator) throws -> [String] {
         var configuration = Configuration()
         configuration.readonly = true
-        configuration.busyMode = .timeout(600)
+        configuration.busyMode = .timeout(TimeInterval(Store.busyMilliseconds / 1000))
         // Reading a WAL store creates its -wal and -shm files when no one has it open; remove
         // them again (we hold the opening lock, and an empty log holds nothing), so that a
         // refused store is left exactly as it was found.
@@ -150,7 +153,8 @@ public final class Store: Sendable {
     /// it says yes, the sources' `deferrableIndexes` are dropped for that transaction and made
     /// again just before it commits (`DeferredIndexes`), which pays when the transaction's input
     /// is large against the store; such a transaction also checks its foreign keys once, before
-    /// it commits, instead of row by row (`BulkMode`).
+    /// it commits, instead of row by row, and keeps a rollback journal instead of the
+    /// write-ahead log, holding the store's opening lock meanwhile (`BulkMode`).
     func groupingImports<T>(deferIndexes: @escaping (_ storeBytes: Int) -> Bool = { _ in false },
                             _ body: (_ commit: () throws -> Void) throws -> T) throws -> T {
         let deferrable = sources.flatMap(\.deferrableIndexes)
@@ -160,7 +164,7 @@ public final class Store: Sendable {
             var bulk: BulkMode?
             func begin() throws {
                 let large = try !deferrable.isEmpty && deferIndexes(Self.bytes(db))
-                if large { bulk = try BulkMode.enter(db) }
+                if large { bulk = try BulkMode.enter(db, lockPath: path + ".lock") }
                 try db.beginTransaction(.immediate)
                 if large { deferred = try DeferredIndexes.drop(deferrable, in: db) }
             }
@@ -207,7 +211,7 @@ public final class Store: Sendable {
     public func reader() throws -> Store {
         var configuration = Configuration()
         configuration.readonly = true
-        configuration.busyMode = .timeout(600)
+        configuration.busyMode = .timeout(TimeInterval(Store.busyMilliseconds / 1000))
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA cache_size = -2048")  // read once, in order
             try db.execute(sql: "PRAGMA temp_store = FILE")
