@@ -390,10 +390,15 @@ final class PartShelf: @unchecked Sendable {
             for byte in 0..<4 { bytes[at + 8 + byte] = UInt8(truncatingIfNeeded: UInt64(location.length) >> (8 * UInt64(byte))) }
         }
 
+        /// The little-endian number of `size` bytes (4 or 8) at `offset`, loaded as one word: a
+        /// byte at a time, the keys a rebuild's lookups compare were a sixtieth of its time.
         private func load(_ offset: Int, _ size: Int) -> UInt64 {
-            var value: UInt64 = 0
-            for index in 0..<size { value |= UInt64(bytes[start + offset + index]) << (8 * UInt64(index)) }
-            return value
+            let at = start + offset
+            precondition(at >= 0 && at + size <= bytes.count, "an index entry lies inside the index")
+            return bytes.withUnsafeBytes { raw in
+                size == 8 ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                    : UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+            }
         }
     }
 

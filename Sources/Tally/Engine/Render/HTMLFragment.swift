@@ -45,8 +45,20 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
                                _ children: [HTMLFragment] = [], block: Bool = false) -> HTMLFragment {
         // Built as bytes: joining strings piece by piece (and lower-casing each attribute's name to
         // check it) was most of the time of a People table's avatars.
-        var html: [UInt8] = [UInt8(ascii: "<")]
+        var html: [UInt8] = []
         html.reserveCapacity(128)
+        appendStartTag(name, attributes, to: &html)
+        if !name.withUTF8Buffer({ tag in voidElements.contains { tag.elementsEqual($0.utf8) } }) {
+            for child in children { html.append(contentsOf: child.html.utf8) }
+            appendEndTag(name, to: &html)
+        }
+        return HTMLFragment(html: String(decoding: html, as: UTF8.self), isBlock: block)
+    }
+
+    /// An element's start tag, its attributes as `element` writes them, added to `html`: for code
+    /// that builds several elements into one buffer (`trusted` makes the fragment).
+    static func appendStartTag(_ name: StaticString, _ attributes: KeyValuePairs<StaticString, String?>, to html: inout [UInt8]) {
+        html.append(UInt8(ascii: "<"))
         // `withUTF8Buffer`: a one-letter name (`a`) may be kept as a scalar, not as bytes.
         name.withUTF8Buffer { html.append(contentsOf: $0) }
         for (key, value) in attributes {
@@ -65,13 +77,18 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
             }
         }
         html.append(UInt8(ascii: ">"))
-        if !name.withUTF8Buffer({ tag in voidElements.contains { tag.elementsEqual($0.utf8) } }) {
-            for child in children { html.append(contentsOf: child.html.utf8) }
-            html.append(contentsOf: "</".utf8)
-            name.withUTF8Buffer { html.append(contentsOf: $0) }
-            html.append(UInt8(ascii: ">"))
-        }
-        return HTMLFragment(html: String(decoding: html, as: UTF8.self), isBlock: block)
+    }
+
+    /// An element's end tag, added to `html`.
+    static func appendEndTag(_ name: StaticString, to html: inout [UInt8]) {
+        html.append(contentsOf: "</".utf8)
+        name.withUTF8Buffer { html.append(contentsOf: $0) }
+        html.append(UInt8(ascii: ">"))
+    }
+
+    /// Text escaped as `text` escapes it, added to `html`.
+    static func appendText(_ text: String, to html: inout [UInt8]) {
+        appendEscaped(MarkdownEscaping.removingDirectionalControls(text), to: &html)
     }
 
     /// Whether code may write this attribute: no event handler (`on…`, in any case) and no
