@@ -68,15 +68,22 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
                 html.append(UInt8(ascii: " "))
                 html.append(contentsOf: attribute)
                 if value.isEmpty && !attribute.elementsEqual("alt".utf8) && !attribute.elementsEqual("href".utf8) { return }
-                var safe = MarkdownEscaping.removingDirectionalControls(value)
                 let isLink = attribute.elementsEqual("href".utf8) || attribute.elementsEqual("src".utf8) || attribute.elementsEqual("xlink:href".utf8)
-                if isLink && !MarkdownRenderer.isAllowed(safe) { safe = "" }
                 html.append(contentsOf: "=\"".utf8)
-                appendEscaped(safe, to: &html)
+                appendAttributeValue(value, isLink: isLink, to: &html)
                 html.append(UInt8(ascii: "\""))
             }
         }
         html.append(UInt8(ascii: ">"))
+    }
+
+    /// An attribute's value as `element` writes it between its quotes, added to `html`: escaped,
+    /// and for a link (`href`, `src`) left empty unless it is http, https, mailto or relative.
+    /// For code that writes an element's fixed attributes itself and only its values from data.
+    static func appendAttributeValue(_ value: String, isLink: Bool, to html: inout [UInt8]) {
+        var safe = MarkdownEscaping.removingDirectionalControls(value)
+        if isLink && !MarkdownRenderer.isAllowed(safe) { safe = "" }
+        appendEscaped(safe, to: &html)
     }
 
     /// An element's end tag, added to `html`.

@@ -8,26 +8,42 @@ struct TweetHTML {
     /// An avatar with the person's initials under it, which show when the picture cannot load;
     /// `local`, the site's own copy of it (a Mastodon export's owner's), wins over its address.
     static func avatar(_ user: StoredUser?, size: Int, page: String, local: String? = nil) -> HTMLFragment {
-        // Written into one buffer, as `HTMLFragment.element` writes each element: made per element
-        // and joined, the avatars were half the rows of a rebuild's People table.
+        // Written into one buffer, the names and fixed values as they are and only the values
+        // from data through `HTMLFragment`'s escaping and link check, so the HTML is what
+        // `HTMLFragment.element` makes (TweetHTMLTests): made per element and joined, the avatars
+        // were half the rows of a rebuild's People table.
         var html: [UInt8] = []
         html.reserveCapacity(320)
-        HTMLFragment.appendStartTag("span", ["class": size > 48 ? "avatar avatar-large" : "avatar"], to: &html)
-        HTMLFragment.appendStartTag("span", ["class": "avatar-initials", "aria-hidden": "true"], to: &html)
+        html += (size > 48 ? #"<span class="avatar avatar-large">"# : #"<span class="avatar">"#).utf8
+        html += #"<span class="avatar-initials" aria-hidden="true">"#.utf8
         HTMLFragment.appendText(Self.initials(user), to: &html)
-        HTMLFragment.appendEndTag("span", to: &html)
-        let side = String(size)
+        html += "</span>".utf8
+        var source: String?
         if let local {
-            HTMLFragment.appendStartTag("img", ["class": "avatar-img", "src": Routes.relative(from: page, to: local), "alt": "", "width": side,
-                                                "height": side, "loading": "lazy", "decoding": "async"], to: &html)
+            source = Routes.relative(from: page, to: local)
         } else if var url = user?.avatarURL {
             if size > 48 { url = url.replacingOccurrences(of: "_normal.", with: "_400x400.") }
-            if let safe = Routes.secureImage(url) {
-                HTMLFragment.appendStartTag("img", ["class": "avatar-img", "src": safe, "alt": "", "width": side, "height": side,
-                                                    "loading": "lazy", "decoding": "async", "referrerpolicy": "no-referrer"], to: &html)
-            }
+            source = Routes.secureImage(url)
         }
-        HTMLFragment.appendEndTag("span", to: &html)
+        // As `element` writes them: an empty `src` bare, an empty `alt` as `alt=""`.
+        if let source {
+            html += #"<img class="avatar-img""#.utf8
+            if !source.isEmpty {
+                html += #" src=""#.utf8
+                HTMLFragment.appendAttributeValue(source, isLink: true, to: &html)
+                html.append(UInt8(ascii: "\""))
+            } else {
+                html += " src".utf8
+            }
+            html += #" alt="" width=""#.utf8
+            html += String(size).utf8
+            html += #"" height=""#.utf8
+            html += String(size).utf8
+            html += #"" loading="lazy" decoding="async""#.utf8
+            if local == nil { html += #" referrerpolicy="no-referrer""#.utf8 }
+            html.append(UInt8(ascii: ">"))
+        }
+        html += "</span>".utf8
         return .trusted(String(decoding: html, as: UTF8.self), block: false)
     }
 

@@ -27,7 +27,7 @@ struct TweetHTMLTests {
         let addresses: [String?] = [nil, "https://pbs.twimg.com/profile_images/1/a_normal.jpg", "http://example.com/x.png",
                                     "javascript:alert(1)", "https://example.com/\"><img src=x onerror=alert(1)>_normal.png",
                                     "data:image/png;base64,AAAA", "//example.com/a.png", ""]
-        let locals: [String?] = [nil, "media/owner/avatar.png", "media/a \"b\"/<c>.png"]
+        let locals: [String?] = [nil, "media/owner/avatar.png", "media/a \"b\"/<c>.png", "", "javascript:alert(1)"]
         var compared = 0
         for name in names {
             for address in addresses {
