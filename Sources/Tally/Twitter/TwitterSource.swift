@@ -161,16 +161,22 @@ public struct TwitterSource: DataSource {
         try searchDocuments(context, continuing: [], emit)
     }
 
-    /// The posts' block (weight 0) continues the previous build's when only newer posts were stored since.
+    /// The posts' block (weight 0) continues the previous build's when only newer posts were
+    /// stored since; the people's and the hashtags' blocks are then revisited, each document made
+    /// again only when what it is made from changed.
     public func searchContinuations(_ context: SiteContext) throws -> [SearchContinuation] {
-        try TwitterSearchDocuments.continuation(context).map { [SearchContinuation(weight: 0, count: $0.posts)] } ?? []
+        guard let state = try TwitterSearchDocuments.continuation(context) else { return [] }
+        return [SearchContinuation(weight: 0, count: state.posts),
+                SearchContinuation(weight: 1, count: state.peopleDocuments.count, revisits: true),
+                SearchContinuation(weight: 2, count: state.hashtagDocuments.count, revisits: true)]
     }
 
     public func searchDocuments(_ context: SiteContext, continuing: Set<Int>, _ emit: (SearchDocument) throws -> Void) throws {
         // The build took the continuation `searchContinuations` offered: the state it was made from.
         let previous = !continuing.contains(0) ? nil : context.memory.take(TwitterSearchState.self, for: TwitterSearchState.continuedKey)
             ?? context.memory.previousState(for: TwitterSearchState.key).flatMap(TwitterSearchState.init(decoding:))
-        try TwitterSearchDocuments.produce(context.store, continuing: consume previous, keep: { context.memory.keep($0.encoded, for: TwitterSearchState.key) },
+        try TwitterSearchDocuments.produce(context.store, continuing: consume previous, revisiting: continuing.intersection(TwitterSearchDocuments.revisitedWeights),
+                                            keep: { context.memory.keep($0.encoded, for: TwitterSearchState.key) },
                                             directory: context.memory.shared(TwitterDirectory.self, for: TwitterSearchDocuments.directoryKey), emit)
     }
 }

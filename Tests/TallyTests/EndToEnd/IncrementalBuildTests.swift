@@ -132,12 +132,17 @@ struct IncrementalBuildTests {
     }
 
     /// A search page of tweets `ids` (ten minutes apart by id) by the users `authors` cycles through.
-    private static func searchPage(_ ids: [Int], authors: [(id: String, name: String)], query: String) -> String {
+    /// Authors in `bios` carry that profile text; those in `mentions` are named in every post.
+    private static func searchPage(_ ids: [Int], authors: [(id: String, name: String)], query: String, bios: [String: String] = [:],
+                                   mentions: [String] = []) -> String {
         let statuses: [[String: Any]] = ids.enumerated().map { offset, id in
             let author = authors[offset % authors.count]
+            var user: [String: Any] = ["id_str": author.id, "screen_name": author.id, "name": author.name]
+            if let bio = bios[author.id] { user["description"] = bio }
+            let named = mentions.map { ["id_str": "m-\($0)", "screen_name": $0, "name": $0.capitalized, "indices": [0, 0]] as [String: Any] }
             return ["id_str": "\(id)", "text": "post \(id) about #swift and café", "created_at": Self.twitterDate(1_577_836_800 + id * 600),
-                    "user": ["id_str": author.id, "screen_name": author.id, "name": author.name],
-                    "entities": ["hashtags": [["text": "swift", "indices": [15, 21]]], "user_mentions": [], "urls": []] as [String: Any]]
+                    "user": user,
+                    "entities": ["hashtags": [["text": "swift", "indices": [15, 21]]], "user_mentions": named, "urls": []] as [String: Any]]
         }
         let data = try! JSONSerialization.data(withJSONObject: ["statuses": statuses, "search_metadata": ["query": query, "count": ids.count]],
                                                options: [.sortedKeys])
@@ -152,7 +157,7 @@ struct IncrementalBuildTests {
         return formatter.string(from: Date(timeIntervalSince1970: Double(seconds)))
     }
 
-    @Test("the search index carries its posts over when only newer posts came, and indexes them again when an older one or a renamed author came; each equals a clean build")
+    @Test("the search index carries its posts over when only newer posts came, and its people and hashtags but those changed; indexes them again when an older one or a renamed author came; each equals a clean build")
     func searchIndexCarried() throws {
         let project = TestProject()
         let people = [(id: "ann", name: "Ann"), (id: "bob", name: "Bob")]
@@ -160,16 +165,18 @@ struct IncrementalBuildTests {
         try project.importFiles(["a.json"])
         let first = try project.build()
         #expect(first.carriedSearchDocuments == 0)
-        // Newer posts, by the same people and a new one: the 37 earlier posts are carried.
+        // Newer posts, by the same people and a new one: the 37 earlier posts are carried, and
+        // the words of Ann, Bob and #swift (only their newest posts' times changed).
         try project.folder.write(["b.json": Self.searchPage(Array(200..<210), authors: people + [(id: "cy", name: "Cy")], query: "swift")])
         try project.importFiles(["b.json"])
         let newer = try project.build()
-        #expect(newer.updated && newer.carriedSearchDocuments == 37)
+        #expect(newer.updated)
+        #expect(newer.carriedSearchDocuments == 37 + 3)
         try expectSameAsClean(project, after: "newer posts")
         // And again: the carried block goes on from where the last rebuild left it.
         try project.folder.write(["c.json": Self.searchPage([300], authors: people, query: "café")])
         try project.importFiles(["c.json"])
-        #expect(try project.build().carriedSearchDocuments == 47)
+        #expect(try project.build().carriedSearchDocuments == 47 + 3 + 1)
         try expectSameAsClean(project, after: "a new search with one newer post")
         // An older post lands among the others: every post is indexed again.
         try project.folder.write(["d.json": Self.searchPage([150], authors: people, query: "swift")])
@@ -187,8 +194,37 @@ struct IncrementalBuildTests {
         // Newer posts after a full index (by Bob: Ann's name as before would be another rename).
         try project.folder.write(["f.json": Self.searchPage([500, 501], authors: [people[1]], query: "swift")])
         try project.importFiles(["f.json"])
-        #expect(try project.build().carriedSearchDocuments == 50)
+        #expect(try project.build().carriedSearchDocuments == 50 + 3 + 1)
         try expectSameAsClean(project, after: "newer posts after a full index")
+    }
+
+    @Test("a rebuild makes again the search documents of people whose profile changed, and of people newly mentioned or newly posting; each equals a clean build")
+    func searchPeopleRevisited() throws {
+        let project = TestProject()
+        let people = [(id: "ann", name: "Ann"), (id: "bob", name: "Bob")]
+        try project.folder.write(["a.json": Self.searchPage(Array(100..<120), authors: people, query: "swift", bios: ["bob": "knits scarves"],
+                                                            mentions: ["zed"])])
+        try project.importFiles(["a.json"])
+        try project.build()
+        // Bob's profile now says something else: his document is made again, and the old words go.
+        try project.folder.write(["b.json": Self.searchPage([200], authors: [people[1]], query: "swift", bios: ["bob": "bakes bread"])])
+        try project.importFiles(["b.json"])
+        let rebio = try project.build()
+        #expect(rebio.updated && rebio.carriedSearchDocuments > 20)
+        try expectSameAsClean(project, after: "a changed profile")
+        let shards = try FileManager.default.contentsOfDirectory(atPath: project.folder.url.appendingPathComponent("public/search/shards").path)
+        let words = try shards.map { try project.page("search/shards/" + $0) }.joined()
+        #expect(words.contains("bread") && !words.contains("scarves"))
+        // Someone mentioned for the first time comes among the people only mentioned, before Zed.
+        try project.folder.write(["c.json": Self.searchPage([300], authors: [people[0]], query: "swift", mentions: ["abe"])])
+        try project.importFiles(["c.json"])
+        #expect(try project.build().updated)
+        try expectSameAsClean(project, after: "a new person mentioned")
+        // A new author, before everyone only mentioned.
+        try project.folder.write(["d.json": Self.searchPage([400], authors: [(id: "cy", name: "Cy")], query: "swift")])
+        try project.importFiles(["d.json"])
+        #expect(try project.build().updated)
+        try expectSameAsClean(project, after: "a new author")
     }
 
     /// What the site's state remembers of the long list at `path` (`TweetListMemory`).

@@ -40,7 +40,6 @@ final class SearchIndexTask: @unchecked Sendable {
     init(sources: [any DataSource], context: SiteContext, read: @escaping (String) -> [UInt8]?) {
         nonisolated(unsafe) let read = read
         let thread = Thread { [self] in
-            var index = SearchIndexWriter()
             do {
                 var carried: Carried
                 do {
@@ -51,18 +50,21 @@ final class SearchIndexTask: @unchecked Sendable {
                         carriedCount = carried.documents
                     }
                 }
-                // Blocks read back are let go as soon as they are in the index: they are several
-                // times the postings they become, and the build's peak is later.
-                for block in carried.blocks { index.carry(block) }
-                carried.blocks = []
-                let weights = carried.weights
-                for (number, source) in sources.enumerated() {
-                    try source.searchDocuments(context, continuing: weights[number] ?? []) { document in
-                        if lock.withLock({ stopped }) { throw Stopped() }
-                        index.add(document, source: number)
-                    }
+                var index: SearchIndexWriter
+                do {
+                    index = try gather(sources: sources, context: context, carrying: &carried)
+                } catch is CarriedSearchBlock.Unreadable {
+                    // A revisited block's record file was not as written: everything is gathered
+                    // again, nothing carried (no file was handed over yet).
+                    var none = Carried()
+                    index = try gather(sources: sources, context: context, carrying: &none)
                 }
-                index.seal()
+                // What the update keeps is known now: a revisited block that ended shorter has
+                // all its files written again.
+                lock.withLock {
+                    carriedSections = index.keptSections
+                    carriedCount = index.carriedDocuments
+                }
                 destinationGiven.wait()
                 guard let emit = lock.withLock({ stopped ? nil : destination }) else { throw Stopped() }
                 // Handed over many at a time, up to a few megabytes: a file at a time woke the
@@ -90,9 +92,29 @@ final class SearchIndexTask: @unchecked Sendable {
         thread.start()
     }
 
+    /// Gathers every source's documents into an index that carries `carried` over (its blocks
+    /// are let go once in), and seals it.
+    private func gather(sources: [any DataSource], context: SiteContext, carrying carried: inout Carried) throws -> SearchIndexWriter {
+        var index = SearchIndexWriter()
+        // Blocks read back are let go as soon as they are in the index: they are several
+        // times the postings they become, and the build's peak is later.
+        for block in carried.blocks { index.carry(block) }
+        carried.blocks = []
+        let weights = carried.weights
+        for (number, source) in sources.enumerated() {
+            try source.searchDocuments(context, continuing: weights[number] ?? []) { document in
+                if lock.withLock({ stopped }) { throw Stopped() }
+                index.add(document, source: number)
+            }
+        }
+        try index.seal()
+        return index
+    }
+
     /// The record files' keys (`OutputFile.section`) of the blocks carried over from the previous
-    /// site's index, which an update keeps, and how many documents they hold; waits until the
-    /// thread has read them (none when reading them failed: the build then fails at the index).
+    /// site's index, which an update keeps, and how many documents were carried rather than
+    /// tokenised again; final once the index's files are written (`written()`), and until then
+    /// what was read back (none when reading it failed: the build then fails at the index).
     var carriedOver: (sections: [String], documents: Int) {
         lock.withLock {
             if !carriedWaited {
@@ -118,17 +140,20 @@ final class SearchIndexTask: @unchecked Sendable {
     /// In a build that updates a site: asks each source which of its blocks continue the
     /// previous build's, and reads those blocks back from the previous site's files (`read`).
     /// All or none: when one cannot be read, every document is gathered again.
-    private static func carried(sources: [any DataSource], context: SiteContext, read: (String) -> [UInt8]?) throws -> Carried {
+    private static func carried(sources: [any DataSource], context: SiteContext, read: @escaping (String) -> [UInt8]?) throws -> Carried {
         guard context.memory.updates else { return Carried() }
         var wanted: [Int32: Int] = [:]
+        var revisited = Set<Int32>()
         var weights: [Int: Set<Int>] = [:]
         for (number, source) in sources.enumerated() {
             for continuation in try source.searchContinuations(context) where continuation.count > 0 {
-                wanted[SearchIndexWriter.block(weight: continuation.weight, source: number)] = continuation.count
+                let block = SearchIndexWriter.block(weight: continuation.weight, source: number)
+                wanted[block] = continuation.count
+                if continuation.revisits { revisited.insert(block) }
                 weights[number, default: []].insert(continuation.weight)
             }
         }
-        guard let blocks = CarriedSearchBlock.read(wanted, chunkSize: SearchIndexWriter().chunkSize, read: read) else { return Carried() }
+        guard let blocks = CarriedSearchBlock.read(wanted, revisited: revisited, chunkSize: SearchIndexWriter().chunkSize, read: read) else { return Carried() }
         return Carried(blocks: blocks, weights: weights)
     }
 

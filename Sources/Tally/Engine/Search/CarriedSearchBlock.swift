@@ -13,10 +13,24 @@ struct CarriedSearchBlock {
     var postings: [(token: String, titles: [Int32], bodies: [Int32])]
     /// The records of the block's last record file when it holds fewer than a chunk, each as written.
     var tail: [[UInt8]]
+    /// Whether its source hands over every document of it again (`SearchContinuation.revisits`).
+    var revisits = false
+    /// The records of the block's full record file `N`, each as written, read when asked: a
+    /// revisited block writes again only the files that hold a changed document. Nil when it
+    /// cannot be read.
+    var chunk: (Int) -> [[UInt8]]? = { _ in nil }
+
+    /// A record file of a revisited block could not be read back: the index is gathered again
+    /// without carrying anything over.
+    struct Unreadable: Error {
+        var path: String
+    }
 
     /// The blocks of `wanted` (block → the count its source says it had), read back with `read`
-    /// (a path under the output folder → the file's bytes); nil when any cannot be.
-    static func read(_ wanted: [Int32: Int], chunkSize: Int, read: (String) -> [UInt8]?) -> [CarriedSearchBlock]? {
+    /// (a path under the output folder → the file's bytes); nil when any cannot be. Those in
+    /// `revisited` keep `read` to read their other record files when asked (`chunk`).
+    static func read(_ wanted: [Int32: Int], revisited: Set<Int32> = [], chunkSize: Int,
+                     read: @escaping (String) -> [UInt8]?) -> [CarriedSearchBlock]? {
         guard !wanted.isEmpty, let index = read(Routes.searchIndex), let meta = Meta(index),
               meta.chunkSize == chunkSize, meta.blockSize == Int(SearchIndexWriter.blockSize) else { return nil }
         var blocks: [Int32: CarriedSearchBlock] = [:]
@@ -28,7 +42,17 @@ struct CarriedSearchBlock {
                       let records = records(file, key: "\(block)-\(count / chunkSize)"), records.count == count % chunkSize else { return nil }
                 tail = records
             }
-            blocks[block] = CarriedSearchBlock(block: block, count: count, postings: [], tail: tail)
+            var carried = CarriedSearchBlock(block: block, count: count, postings: [], tail: tail)
+            if revisited.contains(block) {
+                carried.revisits = true
+                carried.chunk = { number in
+                    let key = "\(block)-\(number)"
+                    guard number < count / chunkSize, let file = read(Routes.searchDocuments(key)), let records = records(file, key: key),
+                          records.count == chunkSize else { return nil }
+                    return records
+                }
+            }
+            blocks[block] = carried
         }
         let ranges = blocks.keys.sorted().map { ($0, $0 * SearchIndexWriter.blockSize..<($0 + 1) * SearchIndexWriter.blockSize) }
         let low = ranges[0].1.lowerBound

@@ -26,6 +26,27 @@ public struct SearchDocument: Sendable, Equatable {
     public var date: Int64?
     /// Among equal matches, a higher weight ranks first (a person before one of their posts).
     public var weight: Int
+    /// How the document stands against the previous build's at its place, in a block its source
+    /// revisits (`SearchContinuation.revisits`); `.none` everywhere else.
+    public var previous: Previous = .none
+
+    /// What a source that revisits a block says of each document it hands over for it.
+    public enum Previous: Sendable, Equatable {
+        /// New, or changed in its words: indexed (in place of the previous build's at its place).
+        case none
+        /// The previous build's at this place, unchanged: nothing of it is read (`unchanged`).
+        case same
+        /// Its title and body are the previous build's at this place: only its result record is made again.
+        case sameWords
+    }
+
+    /// The document the previous build had at this place of a revisited block, unchanged: handed
+    /// over instead of making it again, so that the index reads nothing of it.
+    public static func unchanged(weight: Int) -> SearchDocument {
+        var document = SearchDocument(kind: Kind(name: "", label: ""), title: "", body: "", path: "", date: nil, weight: weight)
+        document.previous = .same
+        return document
+    }
 
     public init(kind: Kind, title: String, body: String, path: String, date: Int64?, weight: Int = 0) {
         self.kind = kind

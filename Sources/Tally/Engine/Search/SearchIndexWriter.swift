@@ -18,7 +18,10 @@
 ///
 /// A rebuild whose source says a block continues the previous build's (`SearchContinuation`)
 /// carries that block over (`carry`): its postings read back from the previous shards, its
-/// record files left in place but the last, and only the documents after them added.
+/// record files left in place but the last, and only the documents after them added. A block
+/// the source revisits has every document handed over again, most as `SearchDocument.unchanged`:
+/// only the changed ones are tokenised (their previous words taken out of the postings) and only
+/// the record files that hold them written again.
 public struct SearchIndexWriter {
     /// Roughly how many bytes of postings a shard holds (a token with more is a shard of its own).
     public var shardBytes = 12_000
@@ -34,15 +37,35 @@ public struct SearchIndexWriter {
     private var blocks: [Int32: [Int]] = [:]
     /// Carried blocks: how many documents each holds from the previous build, and the records
     /// of its last chunk when that chunk is not full (the new ones complete it).
-    private var carried: [Int32: (count: Int, tail: [[UInt8]])] = [:]
+    private var carried: [Int32: Carried] = [:]
     private var tokenNumbers: [String: Int32] = [:]
     private var tokens: [String] = []
     /// How many of `tokens` came from carried blocks: those, read from shards in order, are sorted.
     private var carriedTokens = 0
     private var postings: [Posting] = []
-    private var added = 0
-    /// The shards and their first tokens, once `seal()` made them.
-    private var sealed: (shards: [OutputFile], boundaries: [String])?
+    /// The shards and their first tokens, and the previous records a revisited block writes
+    /// again, once `seal()` made them.
+    private var sealed: (shards: [OutputFile], boundaries: [String], previous: PreviousRecords)?
+
+    /// A block carried over from the previous build.
+    private struct Carried {
+        var count: Int
+        var tail: [[UInt8]]
+        var revisits: Bool
+        var chunk: (Int) -> [[UInt8]]?
+        /// In a revisited block: the place of the next document handed over, and the places of
+        /// the changed documents with their records' places in the spill.
+        var cursor = 0
+        var changed: [Int: Int] = [:]
+        /// Places whose previous words are taken out of the postings (changed in their words).
+        var reworded: [Int] = []
+
+        /// How many documents the block holds now, given how many were added after its carried ones.
+        func total(appended: Int) -> Int { revisits && cursor < count ? cursor : count + appended }
+    }
+
+    /// Records of a previous build's full record files, by block and file number.
+    private typealias PreviousRecords = [Int32: [Int: [[UInt8]]]]
 
     /// Documents a block holds at most (a number's low 24 bits).
     static let blockSize: Int32 = 1 << 24
@@ -53,22 +76,39 @@ public struct SearchIndexWriter {
     private struct Posting {
         var titles: [UInt8] = []
         var bodies: [UInt8] = []
+        /// The last numbers written, which the next gap is counted from.
         var lastTitle: Int32 = -1
         var lastBody: Int32 = -1
+        /// The last document added with the token in its title and in its body: a document's
+        /// words come together, and a changed document of a revisited block has a number the
+        /// carried numbers may end with.
+        var titleDocument: Int32 = -1
+        var bodyDocument: Int32 = -1
+        /// How many of the numbers were carried over (they come first).
+        var carriedTitles: Int32 = 0
+        var carriedBodies: Int32 = 0
 
         mutating func addTitle(_ id: Int32) {
-            if lastTitle != id { Self.append(id, after: &lastTitle, to: &titles) }
+            if titleDocument != id {
+                titleDocument = id
+                Self.append(id, after: &lastTitle, to: &titles)
+            }
         }
 
         /// A document with the token in its title is listed there only.
         mutating func addBody(_ id: Int32) {
-            if lastTitle != id && lastBody != id { Self.append(id, after: &lastBody, to: &bodies) }
+            if titleDocument != id && bodyDocument != id {
+                bodyDocument = id
+                Self.append(id, after: &lastBody, to: &bodies)
+            }
         }
 
         /// Numbers read back from a previous build, ascending (a title's are not in the bodies).
         mutating func carry(titles ids: [Int32], bodies bodyIDs: [Int32]) {
             for id in ids { Self.append(id, after: &lastTitle, to: &titles) }
             for id in bodyIDs { Self.append(id, after: &lastBody, to: &bodies) }
+            carriedTitles += Int32(ids.count)
+            carriedBodies += Int32(bodyIDs.count)
         }
 
         /// Gaps are signed (zigzag): documents come block by block, so a number may be lower than
@@ -116,8 +156,7 @@ public struct SearchIndexWriter {
     /// and record files, and the documents added to it come after them. Before any `add`.
     mutating func carry(_ block: CarriedSearchBlock) {
         precondition(sealed == nil && blocks.isEmpty && carried[block.block] == nil, "blocks are carried over before any document is added")
-        carried[block.block] = (block.count, block.tail)
-        added += block.count
+        carried[block.block] = Carried(count: block.count, tail: block.tail, revisits: block.revisits, chunk: block.chunk)
         for posting in block.postings {
             let n = number(of: posting.token)
             postings[n].carry(titles: posting.titles, bodies: posting.bodies)
@@ -125,16 +164,37 @@ public struct SearchIndexWriter {
         carriedTokens = tokens.count
     }
 
-    /// Adds one document to the end of its block (`block(weight:source:)`).
+    /// Adds one document to the end of its block (`block(weight:source:)`); in a revisited
+    /// block, the document at the next of its places (`SearchDocument.previous`).
     public mutating func add(_ document: SearchDocument, source: Int = 0) {
         precondition(sealed == nil, "a sealed search index takes no more documents")
         let block = Self.block(weight: document.weight, source: source)
+        if var revisited = carried[block], revisited.revisits, revisited.cursor < revisited.count {
+            let place = revisited.cursor
+            revisited.cursor += 1
+            defer { carried[block] = revisited }
+            guard document.previous != .same else { return }
+            revisited.changed[place] = records.count
+            if document.previous == .none {
+                revisited.reworded.append(place)
+                index(document, as: block * Self.blockSize + Int32(place))
+            }
+            records.append(record(document))
+            return
+        }
+        precondition(document.previous == .none, "only a revisited block's documents stand against the previous build's")
+        if carried[block]?.revisits == true { carried[block]!.cursor += 1 }
         let place = (carried[block]?.count ?? 0) + blocks[block, default: []].count
         // A block past 2^24 documents (never seen: a million documents are 1/16 of it) starts over at
         // its first number rather than run into the next block.
         let id = block * Self.blockSize + Int32(place % Int(Self.blockSize))
         blocks[block, default: []].append(records.count)  // its record's place in the spill
-        added += 1
+        index(document, as: id)
+        records.append(record(document))
+    }
+
+    /// Puts the document's words in the postings under its number.
+    private mutating func index(_ document: SearchDocument, as id: Int32) {
         SearchText.forEachToken(document.title) { token in
             let n = number(of: token)
             postings[n].addTitle(id)
@@ -143,6 +203,10 @@ public struct SearchIndexWriter {
             let n = number(of: token)
             postings[n].addBody(id)
         }
+    }
+
+    /// The document's result record, as its record file lists it.
+    private func record(_ document: SearchDocument) -> [UInt8] {
         var record: [UInt8] = [UInt8(ascii: "[")]
         JavaScript.appendString(document.kind.label, to: &record)
         record.append(UInt8(ascii: ","))
@@ -152,7 +216,7 @@ public struct SearchIndexWriter {
         record.append(UInt8(ascii: ","))
         JavaScript.appendString(document.path, to: &record)
         record += Array(",\(document.date ?? 0)]".utf8)
-        records.append(record)
+        return record
     }
 
     private mutating func number(of token: String) -> Int {
@@ -163,8 +227,23 @@ public struct SearchIndexWriter {
         return tokens.count - 1
     }
 
-    /// How many documents were added.
-    public var count: Int { added }
+    /// How many documents the index holds.
+    public var count: Int { blockCounts.reduce(0) { $0 + $1.count } }
+
+    /// How many of them were carried over from the previous build rather than tokenised again:
+    /// a carried block's, but for the changed documents of a revisited one.
+    public var carriedDocuments: Int {
+        carried.values.reduce(0) { total, block in
+            total + (block.revisits ? min(block.cursor, block.count) - block.reworded.count : block.count)
+        }
+    }
+
+    /// The keys (`OutputFile.section`) of the carried blocks whose record files an update keeps
+    /// unless written again: all but a revisited block that ended shorter, whose files are all
+    /// written again (those past its end go).
+    public var keptSections: [String] {
+        carried.filter { !($0.value.revisits && $0.value.cursor < $0.value.count) }.keys.sorted().map(Self.recordSection)
+    }
 
     /// The index files, all at once (for tests and small sites; a build streams them with `write`).
     public func files() throws -> [OutputFile] {
@@ -176,11 +255,16 @@ public struct SearchIndexWriter {
     /// Encodes the shards now and lets go of the postings, which take several times their
     /// encoded size: an index gathered beside the sections (`SearchIndexTask`) is held until
     /// the sections are done, in the same memory as the biggest page. Nothing can be added after.
-    public mutating func seal() {
+    ///
+    /// Throws `CarriedSearchBlock.Unreadable` when a revisited block's record file that it writes
+    /// again could not be read back: nothing was handed over then, and the index can be gathered
+    /// again without carrying anything.
+    public mutating func seal() throws {
         guard sealed == nil else { return }
+        let previous = try previousRecords()
         var shards: [OutputFile] = []
         let boundaries = writeShards { shards.append($0) }  // a closure that cannot throw: neither can the call
-        sealed = (shards, boundaries)
+        sealed = (shards, boundaries, previous)
         tokens = []
         tokenNumbers = [:]
         postings = []
@@ -189,14 +273,57 @@ public struct SearchIndexWriter {
     /// Hands over the index files one at a time, so that memory holds one file, not the index.
     public func write(_ emit: (OutputFile) throws -> Void) throws {
         var boundaries: [String]
+        let previous: PreviousRecords
         if let sealed {
             for shard in sealed.shards { try emit(shard) }
             boundaries = sealed.boundaries
+            previous = sealed.previous
         } else {
+            previous = try previousRecords()
             boundaries = try writeShards(emit)
         }
-        try writeRecords(emit)
+        try writeRecords(previous: previous, emit)
         try writeIndex(boundaries: boundaries, emit)
+    }
+
+    /// The numbers whose carried postings are taken out: the changed words of revisited blocks'
+    /// documents, and the places past a revisited block's new end.
+    private var dropped: Set<Int32> {
+        var numbers = Set<Int32>()
+        for (block, revisited) in carried where revisited.revisits {
+            let base = block * Self.blockSize
+            for place in revisited.reworded { numbers.insert(base + Int32(place)) }
+            if revisited.cursor < revisited.count {
+                for place in revisited.cursor..<revisited.count { numbers.insert(base + Int32(place)) }
+            }
+        }
+        return numbers
+    }
+
+    /// The record files of revisited blocks written again, but for their last (`tail`), read
+    /// back from the previous build: those holding a changed document, or all of a block that
+    /// ended shorter.
+    private func previousRecords() throws -> PreviousRecords {
+        var previous: PreviousRecords = [:]
+        for (block, revisited) in carried where revisited.revisits {
+            let full = revisited.count / chunkSize
+            for file in Set(rewritten(revisited)).filter({ $0 < full }) {
+                guard let records = revisited.chunk(file) else {
+                    throw CarriedSearchBlock.Unreadable(path: Routes.searchDocuments("\(block)-\(file)"))
+                }
+                previous[block, default: [:]][file] = records
+            }
+        }
+        return previous
+    }
+
+    /// The record files of a revisited block that are written again (the last and those after
+    /// it are written whatever they hold).
+    private func rewritten(_ revisited: Carried) -> [Int] {
+        guard revisited.cursor >= revisited.count else {
+            return Array(0..<((revisited.cursor + chunkSize - 1) / chunkSize))
+        }
+        return revisited.changed.keys.map { $0 / chunkSize }
     }
 
     /// The shards, handed to `emit`: tokens in UTF-16 order (the order of JavaScript's string
@@ -213,13 +340,27 @@ public struct SearchIndexWriter {
             body = []
             return OutputFile(path: Routes.searchShard(boundaries.count - 1), bytes: bytes)
         }
+        let dropped = self.dropped
+        // Only the carried numbers of revisited blocks can be dropped: those at or above the lowest.
+        let lowest = dropped.min() ?? .max
+        func numbers(_ bytes: [UInt8], carried: Int32) -> [Int32] {
+            var numbers = Posting.numbers(bytes)
+            if carried > 0, let last = numbers.prefix(Int(carried)).last, last >= lowest {
+                numbers = numbers.prefix(Int(carried)).filter { !dropped.contains($0) } + numbers.dropFirst(Int(carried))
+            }
+            return numbers.sorted()
+        }
         for n in order {
+            let titles = numbers(postings[n].titles, carried: postings[n].carriedTitles)
+            let bodies = numbers(postings[n].bodies, carried: postings[n].carriedBodies)
+            // A word only a changed document had.
+            if titles.isEmpty && bodies.isEmpty { continue }
             var entry = Array(tokens[n].utf8)
             JavaScript.escapeInPlace(&entry)
             entry.append(UInt8(ascii: " "))
-            PostingCode.append(Posting.numbers(postings[n].titles).sorted(), to: &entry)
+            PostingCode.append(titles, to: &entry)
             entry.append(UInt8(ascii: " "))
-            PostingCode.append(Posting.numbers(postings[n].bodies).sorted(), to: &entry)
+            PostingCode.append(bodies, to: &entry)
             if boundaries.isEmpty || (!body.isEmpty && body.count + entry.count > shardBytes) {
                 if !body.isEmpty { try emit(shard()) }
                 boundaries.append(boundaries.isEmpty ? "" : tokens[n])
@@ -257,26 +398,38 @@ public struct SearchIndexWriter {
 
     /// The blocks in number order, with how many documents each holds.
     private var blockCounts: [(block: Int32, count: Int)] {
-        Set(blocks.keys).union(carried.keys).sorted().map { ($0, (carried[$0]?.count ?? 0) + (blocks[$0]?.count ?? 0)) }
+        Set(blocks.keys).union(carried.keys).sorted().map { block in
+            (block, carried[block].map { $0.total(appended: blocks[block]?.count ?? 0) } ?? (blocks[block]?.count ?? 0))
+        }.filter { $0.count > 0 }
     }
 
     /// The result records, `chunkSize` a file, block by block (a carried block's from its last
     /// chunk: those before it are the previous build's files, unchanged).
-    private func writeRecords(_ emit: (OutputFile) throws -> Void) throws {
+    private func writeRecords(previous: PreviousRecords, _ emit: (OutputFile) throws -> Void) throws {
         for (block, count) in blockCounts {
             let members = blocks[block] ?? []
             let kept = carried[block]?.count ?? 0
             let tail = carried[block]?.tail ?? []
             let first = kept / chunkSize * chunkSize
-            for start in stride(from: first, to: count, by: chunkSize) {
+            let changed = carried[block]?.changed ?? [:]
+            // A revisited block writes again the files holding a changed document too.
+            var starts = Set(stride(from: first, to: count, by: chunkSize))
+            if let revisited = carried[block], revisited.revisits {
+                for file in rewritten(revisited) where file * chunkSize < count { starts.insert(file * chunkSize) }
+            }
+            for start in starts.sorted() {
                 let key = "\(block)-\(start / chunkSize)"
                 var bytes = Array("tallySearch.docs(\"\(key)\",[\n".utf8)
                 for place in start..<min(start + chunkSize, count) {
                     if place > start { bytes += Array(",\n".utf8) }
-                    if place < kept {
+                    if let spilled = changed[place] {
+                        try records.read(spilled, into: &bytes)
+                    } else if place >= kept {
+                        try records.read(members[place - kept], into: &bytes)
+                    } else if place >= first {
                         bytes += tail[place - first]
                     } else {
-                        try records.read(members[place - kept], into: &bytes)
+                        bytes += previous[block]![start / chunkSize]![place - start]
                     }
                 }
                 bytes += Array("]);\n".utf8)
@@ -289,7 +442,7 @@ public struct SearchIndexWriter {
 
     /// `search/index.js`: the counts, the blocks and the shards' first tokens.
     private func writeIndex(boundaries: [String], _ emit: (OutputFile) throws -> Void) throws {
-        var index = Array("window.tallySearchIndex = {\"documents\":\(added),\"chunkSize\":\(chunkSize),\"blockSize\":\(Self.blockSize),".utf8)
+        var index = Array("window.tallySearchIndex = {\"documents\":\(count),\"chunkSize\":\(chunkSize),\"blockSize\":\(Self.blockSize),".utf8)
         index += Array("\"maxLength\":\(SearchText.maxLength),\"shardFolder\":".utf8)
         JavaScript.appendString(Routes.searchShardFolder, to: &index)
         index += Array(",\"documentFolder\":".utf8)

@@ -34,20 +34,26 @@ public enum TwitterSearchDocuments {
     /// there (the search index keeps each kind's numbers, and its files, as they were). Row ids
     /// are not used: a store upgraded from an older Tally numbers its rows otherwise.
     public static func produce(_ store: Store, _ emit: (SearchDocument) throws -> Void) throws {
-        try produce(store, continuing: nil, keep: { _ in }, directory: nil, emit)
+        try produce(store, continuing: nil, revisiting: [], keep: { _ in }, directory: nil, emit)
     }
+
+    /// The weights of the blocks a rebuild revisits (`SearchContinuation.revisits`): the people's and the hashtags'.
+    static let revisitedWeights: Set<Int> = [1, 2]
 
     /// Under this key a build's Twitter sections share their directory with its search documents.
     static let directoryKey = "twitter:directory"
 
     /// The same, continuing `previous` (`continuation`): only the tweets stored since it are
     /// read and handed over, and the people and hashtags start from where it left them. The
-    /// state these documents were made from goes to `keep`, for the next build. `directory`, when
-    /// the build's sections made one, names the people and hashtags (else they are read).
+    /// people's and hashtags' blocks whose weights are in `revisiting` are handed over as they
+    /// stand against `previous`'s documents: those made from the same as then are
+    /// `SearchDocument.unchanged`, and are not made again. The state these documents were made
+    /// from goes to `keep`, for the next build. `directory`, when the build's sections made one,
+    /// names the people and hashtags (else they are read).
     ///
     /// `previous` is consumed: held nowhere else, its maps of every person and hashtag are changed
     /// in place rather than copied at the first post added (a fiftieth of a 100k rebuild's search).
-    static func produce(_ store: Store, continuing previous: consuming TwitterSearchState?, keep: (TwitterSearchState) -> Void,
+    static func produce(_ store: Store, continuing previous: consuming TwitterSearchState?, revisiting: Set<Int>, keep: (TwitterSearchState) -> Void,
                         directory shared: TwitterDirectory?, _ emit: (SearchDocument) throws -> Void) throws {
         // Read first: a tweet stored while the rows are read is read again by the next build.
         let clock = try store.twitterClock()
@@ -62,9 +68,26 @@ public enum TwitterSearchDocuments {
             // Oldest first: each later tweet is the newer one; `first` keeps the order of the oldest.
             state.add(row, display: author)
         }
-        keep(state)
         let people = state.people
         let hashtags = state.hashtags
+        let previousPeople = revisiting.contains(1) ? state.peopleDocuments : []
+        let previousHashtags = revisiting.contains(2) ? state.hashtagDocuments : []
+        var peopleDocuments: [TwitterSearchState.DocumentDigest] = []
+        var hashtagDocuments: [TwitterSearchState.DocumentDigest] = []
+        peopleDocuments.reserveCapacity(previousPeople.count)
+        hashtagDocuments.reserveCapacity(previousHashtags.count)
+        /// Hands over the next document of a block, made by `document` unless the previous build's
+        /// at its place was made from the same (`digest`).
+        func hand(_ digest: TwitterSearchState.DocumentDigest, weight: Int, previous: [TwitterSearchState.DocumentDigest],
+                  into made: inout [TwitterSearchState.DocumentDigest], _ document: () -> SearchDocument) throws {
+            let place = made.count
+            made.append(digest)
+            guard place < previous.count else { return try emit(document()) }
+            if previous[place] == digest { return try emit(.unchanged(weight: weight)) }
+            var changed = document()
+            if previous[place].words == digest.words { changed.previous = .sameWords }
+            try emit(changed)
+        }
         // Read after the tweets, not held while they are: the index is gathered beside the
         // sections (`SearchIndexTask`), in the same memory as their biggest page.
         let terms = try store.allTerms()
@@ -75,20 +98,40 @@ public enum TwitterSearchDocuments {
         var listed = Set<String>()
         // People who only are mentioned come after those with tweets, by name (screen names are
         // unique folded, so the order is total).
+        // Digested from what each document is made of (not the document: making a person's
+        // path is most of making their document), each part told from the others.
         for user in orderedPeople(directory, places: people) {
             listed.insert(user.id)
-            try emit(SearchDocument(kind: person, title: "\(user.name) (@\(user.screenName))", body: user.bio ?? "",
-                                    path: Routes.person(user.screenName), date: people[user.id]?.date, weight: 1))
+            let date = people[user.id]?.date
+            let digest = TwitterSearchState.DocumentDigest(words: StateBytes.digest(["person", user.name, user.screenName, user.bio ?? ""]),
+                                                           rest: StateBytes.digest([user.screenName, date.map(String.init)]))
+            try hand(digest, weight: 1, previous: previousPeople, into: &peopleDocuments) {
+                SearchDocument(kind: person, title: "\(user.name) (@\(user.screenName))", body: user.bio ?? "",
+                               path: Routes.person(user.screenName), date: date, weight: 1)
+            }
         }
         for (id, newest) in TwitterSearchState.inOrder(people) where !listed.contains(id) {
-            try emit(SearchDocument(kind: person, title: newest.display, body: "", path: Routes.tweet(newest.tweetID),
-                                    date: newest.date, weight: 1))
+            let digest = TwitterSearchState.DocumentDigest(words: StateBytes.digest(["author", newest.display]),
+                                                           rest: StateBytes.digest([newest.tweetID, String(newest.date)]))
+            try hand(digest, weight: 1, previous: previousPeople, into: &peopleDocuments) {
+                SearchDocument(kind: person, title: newest.display, body: "", path: Routes.tweet(newest.tweetID), date: newest.date, weight: 1)
+            }
         }
         for (folded, newest) in TwitterSearchState.inOrder(hashtags) {
-            let path = directory.hashtags.contains(folded) ? Routes.hashtag(folded)
-                : index.path(forHashtag: folded) ?? Routes.tweet(newest.tweetID)
-            try emit(SearchDocument(kind: hashtag, title: newest.display, body: "", path: path, date: newest.date, weight: 2))
+            // The path by what it is made from: a hashtag's own page by its name.
+            let paged = directory.hashtags.contains(folded)
+            let searched = paged ? nil : index.path(forHashtag: folded)
+            let digest = TwitterSearchState.DocumentDigest(words: StateBytes.digest(["hashtag", newest.display]),
+                                                           rest: StateBytes.digest([paged ? "page" : searched == nil ? "post" : "search",
+                                                                                    paged ? folded : searched ?? newest.tweetID, String(newest.date)]))
+            try hand(digest, weight: 2, previous: previousHashtags, into: &hashtagDocuments) {
+                let path = paged ? Routes.hashtag(folded) : searched ?? Routes.tweet(newest.tweetID)
+                return SearchDocument(kind: hashtag, title: newest.display, body: "", path: path, date: newest.date, weight: 2)
+            }
         }
+        state.peopleDocuments = peopleDocuments
+        state.hashtagDocuments = hashtagDocuments
+        keep(state)
         // Each search, and each term's combined page once it was searched on a second network, in
         // the order they appeared (a combined page at its second search), so new ones come last.
         var searchDocuments: [(place: (Int64, Int), document: SearchDocument)] = []

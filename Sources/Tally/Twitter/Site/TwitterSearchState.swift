@@ -18,6 +18,17 @@ struct TwitterSearchState: Equatable {
     /// first among those of their kind (the order their documents come in).
     var people: [String: Newest] = [:]
     var hashtags: [String: Newest] = [:]
+    /// The people's and the hashtags' documents as handed over, in order: a rebuild revisits
+    /// those blocks (`SearchContinuation.revisits`) and makes again only the documents whose
+    /// digests changed.
+    var peopleDocuments: [DocumentDigest] = []
+    var hashtagDocuments: [DocumentDigest] = []
+
+    /// What a document was made from: its words (title and body), and the rest of its record.
+    struct DocumentDigest: Equatable {
+        var words: UInt64
+        var rest: UInt64
+    }
 
     struct Place: Equatable {
         var createdAt: Int64
@@ -66,6 +77,13 @@ struct TwitterSearchState: Equatable {
                 out.append(UInt64(newest.first))
             }
         }
+        for documents in [peopleDocuments, hashtagDocuments] {
+            out.append(UInt64(documents.count))
+            for digest in documents {
+                out.append(digest.words)
+                out.append(digest.rest)
+            }
+        }
         return out.bytes
     }
 
@@ -107,8 +125,21 @@ struct TwitterSearchState: Equatable {
             }
             maps.append(map)
         }
+        var lists: [[DocumentDigest]] = []
+        for _ in 0..<2 {
+            guard let count = reader.number(), count <= UInt64(bytes.count / 16) else { return nil }
+            var list: [DocumentDigest] = []
+            list.reserveCapacity(Int(count))
+            for _ in 0..<count {
+                guard let words = reader.number(), let rest = reader.number() else { return nil }
+                list.append(DocumentDigest(words: words, rest: rest))
+            }
+            lists.append(list)
+        }
         guard reader.isAtEnd else { return nil }
         people = maps[0]
         hashtags = maps[1]
+        peopleDocuments = lists[0]
+        hashtagDocuments = lists[1]
     }
 }

@@ -59,6 +59,120 @@ struct CarriedSearchBlockTests {
         #expect(clean.count == rebuilt.count)
     }
 
+    /// What a revisited document became since the previous build.
+    private enum Change: CaseIterable { case same, redated, reworded }
+
+    @Test("a revisited block makes again only its changed documents and writes only their files, and the site equals adding everything",
+          arguments: [(5 as UInt64, 40, 45), (6, 40, 40), (7, 64, 30), (8, 33, 70), (9, 9, 1), (10, 70, 0)])
+    func revisited(seed: UInt64, before: Int, after: Int) throws {
+        var random = SplitMix(seed: seed)
+        let words = ["swift", "café", "Ärger", "rust", "<b>", "\"quoted\"", "data", "zebra", "😀x", "a\u{2028}b"]
+        func person(_ n: Int, words version: Int, date: Int) -> SearchDocument {
+            SearchDocument(kind: Self.person, title: "person \(n) \(words[(n + version) % words.count])",
+                           body: version % 2 == 0 ? "bio \(words[(n * 3 + version) % words.count])" : "", path: "people/\(n)/index.html",
+                           date: Int64(date), weight: 1)
+        }
+        func writer() -> SearchIndexWriter {
+            var writer = SearchIndexWriter()
+            writer.shardBytes = 200
+            writer.chunkSize = 8
+            return writer
+        }
+        let posts = Self.documents(30, from: 0, seed: seed).map { document, _ in
+            var post = document
+            post.weight = 0
+            return post
+        }
+        let newPosts = Self.documents(6, from: 30, seed: seed &+ 7).map { document, _ in
+            var post = document
+            post.weight = 0
+            return post
+        }
+        let old = (0..<before).map { person($0, words: 0, date: $0) }
+        let changes = (0..<min(before, after)).map { _ in Change.allCases[random.next(below: 3)] }
+        let new = (0..<after).map { n in
+            guard n < before else { return person(n, words: 0, date: n) }
+            switch changes[n] {
+            case .same: return old[n]
+            case .redated: return person(n, words: 0, date: n + 1000)
+            case .reworded: return person(n, words: 1, date: n)
+            }
+        }
+
+        var previous = writer()
+        for document in posts + old { previous.add(document) }
+        let previousFiles = try previous.files()
+        var clean = writer()
+        for document in posts + newPosts + new { clean.add(document) }
+
+        let postBlock = SearchIndexWriter.block(weight: 0, source: 0), peopleBlock = SearchIndexWriter.block(weight: 1, source: 0)
+        let byPath = Dictionary(previousFiles.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        let carried = try #require(CarriedSearchBlock.read([postBlock: posts.count, peopleBlock: before], revisited: [peopleBlock], chunkSize: 8) { byPath[$0] })
+        var rebuilt = writer()
+        for block in carried { rebuilt.carry(block) }
+        for document in newPosts { rebuilt.add(document) }
+        for (n, document) in new.enumerated() {
+            guard n < before else {
+                rebuilt.add(document)
+                continue
+            }
+            switch changes[n] {
+            case .same: rebuilt.add(.unchanged(weight: 1))
+            case .redated:
+                var redated = document
+                redated.previous = .sameWords
+                rebuilt.add(redated)
+            case .reworded: rebuilt.add(document)
+            }
+        }
+        try rebuilt.seal()
+        let rebuiltFiles = try rebuilt.files()
+
+        // The site an update leaves: the previous files of the sections it keeps, and those written.
+        let kept = Set(rebuilt.keptSections)
+        var site = Dictionary(previousFiles.filter { kept.contains($0.section) }.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        for file in rebuiltFiles { site[file.path] = file.bytes }
+        let cleanFiles = Dictionary(try clean.files().map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        #expect(Set(site.keys) == Set(cleanFiles.keys))
+        for (path, bytes) in cleanFiles { #expect(site[path] == bytes, "\(path)") }
+        #expect(rebuilt.count == clean.count)
+
+        // Only the people's record files holding a change (or past the last full one) are written again.
+        let changedFiles = Set(changes.indices.filter { changes[$0] != .same }.map { $0 / 8 })
+        let peopleFiles = rebuiltFiles.filter { $0.section == SearchIndexWriter.recordSection(peopleBlock) }.map(\.path)
+        if after >= before {
+            #expect(Set(peopleFiles) == Set((changedFiles.union(before / 8..<((after + 7) / 8))).map { Routes.searchDocuments("\(peopleBlock)-\($0)") }))
+            #expect(kept.contains(SearchIndexWriter.recordSection(peopleBlock)))
+        } else {
+            #expect(peopleFiles.count == (after + 7) / 8)
+            #expect(!kept.contains(SearchIndexWriter.recordSection(peopleBlock)))
+        }
+        let unchangedWords = changes.filter { $0 != .reworded }.count
+        #expect(rebuilt.carriedDocuments == posts.count + unchangedWords)
+    }
+
+    @Test("a revisited block's record file that cannot be read back stops the index before it hands over a file")
+    func unreadableRevisitedFile() throws {
+        var previous = SearchIndexWriter()
+        previous.chunkSize = 8
+        let people = (0..<20).map { SearchDocument(kind: Self.person, title: "person \($0)", body: "", path: "p/\($0)", date: Int64($0), weight: 1) }
+        for document in people { previous.add(document) }
+        var files = Dictionary(try previous.files().map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        let block = SearchIndexWriter.block(weight: 1, source: 0)
+        files[Routes.searchDocuments("\(block)-0")] = Array("damaged".utf8)
+        let carried = try #require(CarriedSearchBlock.read([block: 20], revisited: [block], chunkSize: 8) { files[$0] })
+        var rebuilt = SearchIndexWriter()
+        rebuilt.chunkSize = 8
+        for block in carried { rebuilt.carry(block) }
+        for (n, document) in people.enumerated() {
+            var redated = document
+            redated.date = 99
+            redated.previous = .sameWords
+            rebuilt.add(n == 3 ? redated : .unchanged(weight: 1))
+        }
+        #expect(throws: CarriedSearchBlock.Unreadable.self) { try rebuilt.seal() }
+    }
+
     @Test("a block whose count or files do not match the previous index is not carried")
     func mismatch() throws {
         var previous = SearchIndexWriter()
