@@ -227,6 +227,25 @@ struct IncrementalBuildTests {
         try expectSameAsClean(project, after: "a new author")
     }
 
+    @Test("a revisited record file that cannot be read back has the search indexed again whole, and the site equals a clean build")
+    func searchRevisitedFileDamaged() throws {
+        let project = TestProject()
+        // More people than a record file holds (32), so that the first file is a full one.
+        let people = (0..<40).map { (id: "u\($0)", name: "U\($0)") }
+        try project.folder.write(["a.json": Self.searchPage(Array(100..<140), authors: people, query: "swift")])
+        try project.importFiles(["a.json"])
+        try project.build()
+        let file = "public/" + Routes.searchDocuments("\(SearchIndexWriter.block(weight: 1, source: 0))-0")
+        #expect(FileManager.default.fileExists(atPath: project.folder.url.appendingPathComponent(file).path))
+        try project.folder.write([file: "damaged"])
+        // U1 posts again: the file holding U1's document is written again, from what it held.
+        try project.folder.write(["b.json": Self.searchPage([200], authors: [people[1]], query: "swift")])
+        try project.importFiles(["b.json"])
+        let rebuilt = try project.build()
+        #expect(rebuilt.updated && rebuilt.carriedSearchDocuments == 0)
+        try expectSameAsClean(project, after: "a damaged record file")
+    }
+
     /// What the site's state remembers of the long list at `path` (`TweetListMemory`).
     private func remembered(_ project: TestProject, _ path: String) throws -> TweetListMemory.Entry? {
         let state = try [UInt8](Data(contentsOf: project.folder.url.appendingPathComponent(".public.tally-state")))
