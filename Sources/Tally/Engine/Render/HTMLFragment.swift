@@ -281,11 +281,14 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
-        if let table = Self.table {
-            try container.encode(Self.prefix + "r" + (isBlock ? "b" : "i") + String(table.add(html)) + "y")
-        } else {
-            try container.encode(token)
-        }
+        try container.encode(placed())
+    }
+
+    /// The text that stands for the fragment in a model: a token numbered in the page's table,
+    /// which the fragment joins, or (with no table) its own token.
+    func placed() -> String {
+        guard let table = Self.table else { return token }
+        return Self.prefix + "r" + (isBlock ? "b" : "i") + String(table.add(html)) + "y"
     }
 
     /// Markdown with each token of this page's fragment table replaced by the fragment's HTML:

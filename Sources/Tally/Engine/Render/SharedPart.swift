@@ -7,7 +7,12 @@ public struct SharedPart: Encodable, Sendable {
     func html() throws -> String { try parts.html(number) }
 
     public func encode(to encoder: Encoder) throws {
+        try placed().encode(to: encoder)
+    }
+
+    /// The part as a fragment, noted in the page's table as placed.
+    func placed() throws -> HTMLFragment {
         HTMLFragment.table?.markPartPlaced()
-        try HTMLFragment.trusted(try parts.html(number), block: true).encode(to: encoder)
+        return HTMLFragment.trusted(try parts.html(number), block: true)
     }
 }

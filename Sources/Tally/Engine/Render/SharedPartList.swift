@@ -14,6 +14,11 @@ public struct SharedPartList: Encodable, Sendable {
     }
 
     public func encode(to encoder: Encoder) throws {
+        try placed().encode(to: encoder)
+    }
+
+    /// The list as one fragment, noted in the page's table as placed when it holds a part.
+    func placed() throws -> HTMLFragment {
         // As bytes, made a string once: a card is about 2 KB.
         var html = Array(("<ol class=\"" + HTMLFragment.escape(listClass) + "\">").utf8)
         html.reserveCapacity(items.count * 2_048 + 64)
@@ -28,6 +33,6 @@ public struct SharedPartList: Encodable, Sendable {
         }
         html += "</ol>".utf8
         if !items.isEmpty { HTMLFragment.table?.markPartPlaced() }
-        try HTMLFragment.trusted(String(decoding: html, as: UTF8.self), block: true).encode(to: encoder)
+        return HTMLFragment.trusted(String(decoding: html, as: UTF8.self), block: true)
     }
 }

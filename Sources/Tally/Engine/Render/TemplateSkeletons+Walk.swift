@@ -64,8 +64,17 @@ extension TemplateSkeletons {
         var longLists = 0
 
         /// The walk of `model`, or nil when it holds a value of a kind the cache does not take
-        /// (a fraction, a nil given as a value).
+        /// (a fraction, a nil given as a value); a `ShapeWalkable` model walks itself.
         init?(_ model: any Encodable) throws {
+            if let walkable = model as? any ShapeWalkable {
+                self = try ShapeWalker.walk(walkable)
+                return
+            }
+            try self.init(encoding: model)
+        }
+
+        /// The walk of `model` through its `Encodable` conformance, even where it walks itself.
+        init?(encoding model: any Encodable) throws {
             let encoder = ShapeEncoder(box: ShapeEncoder.Box())
             try model.encode(to: encoder)
             guard encoder.box.usable else { return nil }

@@ -1,0 +1,9 @@
+/// Links walk themselves with the page models that list them (`TweetPage+Shape`).
+extension PageLink: ShapeWalkable {
+    func walkShape(_ walker: inout ShapeWalker) throws {
+        try walker.object { walker in
+            walker.text("text", text)
+            walker.text("href", href)
+        }
+    }
+}
