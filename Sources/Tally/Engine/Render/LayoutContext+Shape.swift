@@ -27,8 +27,8 @@ extension LayoutContext: ShapeWalkable {
 }
 
 extension LayoutContext.NavItem: ShapeWalkable {
-    func walkShape(_ walker: inout ShapeWalker) throws {
-        try walker.object { walker in
+    func walkShape(_ walker: inout ShapeWalker) {
+        walker.object { walker in
             walker.text("title", title)
             walker.text("href", href)
             walker.flag("current", current)
@@ -37,8 +37,8 @@ extension LayoutContext.NavItem: ShapeWalkable {
 }
 
 extension LayoutContext.Feed: ShapeWalkable {
-    func walkShape(_ walker: inout ShapeWalker) throws {
-        try walker.object { walker in
+    func walkShape(_ walker: inout ShapeWalker) {
+        walker.object { walker in
             walker.text("href", href)
             walker.text("title", title)
         }
@@ -46,8 +46,8 @@ extension LayoutContext.Feed: ShapeWalkable {
 }
 
 extension LayoutContext.FileLinks: ShapeWalkable {
-    func walkShape(_ walker: inout ShapeWalker) throws {
-        try walker.object { walker in
+    func walkShape(_ walker: inout ShapeWalker) {
+        walker.object { walker in
             walker.text("root", root)
             walker.text("script", script)
             walker.text("hash", hash)
@@ -65,8 +65,8 @@ extension LayoutContext.PageScriptContext: ShapeWalkable {
 }
 
 extension LayoutContext.PageScriptContext.Attribute: ShapeWalkable {
-    func walkShape(_ walker: inout ShapeWalker) throws {
-        try walker.object { walker in
+    func walkShape(_ walker: inout ShapeWalker) {
+        walker.object { walker in
             walker.text("name", name)
             walker.text("value", value)
         }

@@ -1,7 +1,7 @@
 /// A page's meta tags are walked with its layout (`LayoutContext+Shape`).
 extension MetaTag: ShapeWalkable {
-    func walkShape(_ walker: inout ShapeWalker) throws {
-        try walker.object { walker in
+    func walkShape(_ walker: inout ShapeWalker) {
+        walker.object { walker in
             walker.text("property", property)
             walker.text("name", name)
             walker.text("content", content)

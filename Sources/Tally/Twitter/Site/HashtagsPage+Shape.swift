@@ -9,8 +9,8 @@ extension HashtagsPage: ShapeWalkable {
 }
 
 extension PageRow: ShapeWalkable {
-    func walkShape(_ walker: inout ShapeWalker) throws {
-        try walker.object { walker in
+    func walkShape(_ walker: inout ShapeWalker) {
+        walker.object { walker in
             walker.text("text", text)
             walker.text("href", href)
             walker.integer("count", count)

@@ -41,8 +41,8 @@ extension PostCard.Post: ShapeWalkable {
 }
 
 extension PostCard.Count: ShapeWalkable {
-    func walkShape(_ walker: inout ShapeWalker) throws {
-        try walker.object { walker in
+    func walkShape(_ walker: inout ShapeWalker) {
+        walker.object { walker in
             walker.text("text", text)
             walker.text("separator", separator)
         }
@@ -50,8 +50,8 @@ extension PostCard.Count: ShapeWalkable {
 }
 
 extension PostCard.Person: ShapeWalkable {
-    func walkShape(_ walker: inout ShapeWalker) throws {
-        try walker.object { walker in
+    func walkShape(_ walker: inout ShapeWalker) {
+        walker.object { walker in
             walker.flag("isKnown", isKnown)
             walker.text("name", name)
             walker.flag("hasPage", hasPage)
@@ -66,8 +66,8 @@ extension PostCard.Person: ShapeWalkable {
 }
 
 extension PostCard.Time: ShapeWalkable {
-    func walkShape(_ walker: inout ShapeWalker) throws {
-        try walker.object { walker in
+    func walkShape(_ walker: inout ShapeWalker) {
+        walker.object { walker in
             walker.text("iso", iso)
             walker.text("text", text)
         }
@@ -75,8 +75,8 @@ extension PostCard.Time: ShapeWalkable {
 }
 
 extension PostCard.TextPart: ShapeWalkable {
-    func walkShape(_ walker: inout ShapeWalker) throws {
-        try walker.object { walker in
+    func walkShape(_ walker: inout ShapeWalker) {
+        walker.object { walker in
             walker.flag("isText", isText)
             walker.flag("isBreak", isBreak)
             walker.flag("isLink", isLink)
@@ -91,8 +91,8 @@ extension PostCard.TextPart: ShapeWalkable {
 }
 
 extension PostCard.Media: ShapeWalkable {
-    func walkShape(_ walker: inout ShapeWalker) throws {
-        try walker.object { walker in
+    func walkShape(_ walker: inout ShapeWalker) {
+        walker.object { walker in
             walker.text("href", href)
             walker.text("src", src)
             walker.text("alt", alt)
