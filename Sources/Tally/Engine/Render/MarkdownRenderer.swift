@@ -13,6 +13,19 @@ public enum MarkdownRenderer {
     private static let ready: Void = { cmark_gfm_core_extensions_ensure_registered() }()
 
     public static func html(_ markdown: String) -> String {
+        html(cmarkHTML: cmarkHTML(markdown))
+    }
+
+    /// The page body from cmark-gfm's HTML (`cmarkHTML`): sort keys and image sizes read, and
+    /// fragments built in code (`HTMLFragment`), which went through as tokens, put back last.
+    static func html(cmarkHTML html: String) -> String {
+        HTMLFragment.restore(in: sortKeys(sizeImages(html)))
+    }
+
+    /// cmark-gfm's HTML for `markdown`, its links checked and its table cells' alignment made
+    /// classes: what `html` makes before the steps that read values (sort keys, image sizes,
+    /// fragments). `BodySkeleton` cuts a page kind's rendering of this at its values.
+    static func cmarkHTML(_ markdown: String) -> String {
         _ = ready
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
         guard let parser = cmark_parser_new(options) else { return "" }
@@ -30,8 +43,7 @@ public enum MarkdownRenderer {
         // The parser's extension list must go to the renderer too, or tagfilter is silently off.
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
         defer { free(rendered) }
-        // Fragments built in code (`HTMLFragment`) went through as tokens; they come back last.
-        return HTMLFragment.restore(in: sortKeys(sizeImages(classifyAlignment(String(cString: rendered)))))
+        return classifyAlignment(String(cString: rendered))
     }
 
     /// A table cell that ends in the code span `` `sort:1.29` `` keeps the shown text and gets

@@ -24,8 +24,12 @@ public struct PageRenderer: Sendable {
     }
 
     private func renderFilesWithTable(_ page: SitePage) throws -> [OutputFile] {
-        var (body, tableFiles) = tables.render(markdown: try markdown(template: page.template, model: page.model, for: page.path), page: page.path,
-                                               rows: tableRows)
+        var (body, tableFiles) = switch try self.body(template: page.template, model: page.model, for: page.path) {
+        case .markdown(let markdown): tables.render(markdown: markdown, page: page.path, rows: tableRows)
+        // No run is long enough for a long table cut from the Markdown: the HTML is windowed as
+        // `render(markdown:)` windows a page with none.
+        case .html(let html): tables.apply(MarkdownRenderer.html(cmarkHTML: html), page: page.path)
+        }
         // Parts rendered once for many pages (`SharedParts`) link from the site's root.
         if HTMLFragment.table?.placesParts == true {
             body = HTMLFragment.placingRoot(in: body, root: page.linkRoot ?? Routes.root(from: page.path))
@@ -36,9 +40,19 @@ public struct PageRenderer: Sendable {
 
     /// Renders a Markdown template with a model: every `{{value}}` is escaped for Markdown.
     func markdown(template name: String, model: any Encodable, for path: String) throws -> String {
+        try theme.render(template(name, for: path), name: name, model: model)
+    }
+
+    /// A page's body from its Markdown template: cmark-gfm's HTML where a body skeleton tells it
+    /// (`BodySkeleton`), else the Markdown.
+    private func body(template name: String, model: any Encodable, for path: String) throws -> TemplateSkeletons.Body {
+        try theme.skeletons.renderBody(template(name, for: path), name: name, model: model, library: theme.library, longRuns: tables.pictureThreshold)
+    }
+
+    private func template(_ name: String, for path: String) throws -> MustacheTemplate {
         guard let template = theme.library.getTemplate(named: name) else {
             throw ThemeError(file: "templates/\(name).md", reason: "the theme has no template for \(path)")
         }
-        return try theme.render(template, name: name, model: model)
+        return template
     }
 }

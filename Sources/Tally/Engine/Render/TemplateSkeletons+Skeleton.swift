@@ -4,15 +4,20 @@ extension TemplateSkeletons {
     /// A rendering cut at its placeholders: literal text, values, and runs (an item's part,
     /// repeated per item with the text between two items).
     struct Skeleton {
-        /// How each value was inserted.
-        enum Escaping { case none, html, safeHTML, markdown }
+        /// How each value was inserted: by swift-mustache into a template's text (`none`…
+        /// `markdown`), or, in a page body's HTML (`BodySkeleton`), as cmark-gfm renders a value
+        /// escaped for Markdown in text (`bodyText`) and a value put in a link as it is (`bodyHref`,
+        /// `start` when it begins the link's URL).
+        enum Escaping: Equatable { case none, html, safeHTML, markdown, bodyText, bodyHref(start: Bool) }
 
         /// How a value is put in: its escaping, and the number transform applied first.
         struct Slot: Equatable {
             var escaping: Escaping
             var transform: String?
 
-            func text(_ value: String) -> String {
+            /// The value as it is put in; nil only in a page body's HTML, for a value whose
+            /// rendering there `BodySkeleton` cannot tell without cmark-gfm.
+            func text(_ value: String) -> String? {
                 var value = value
                 if let transform {
                     // Only a `TemplateInteger`'s placeholder names a transform, so its text is a number.
@@ -30,6 +35,8 @@ extension TemplateSkeletons {
                 case .html: return mustacheHTMLEscape(value)
                 case .safeHTML: return SafeHTMLContentType.escape(value)
                 case .markdown: return MarkdownEscaping.escape(value)
+                case .bodyText: return BodySkeleton.text(value)
+                case .bodyHref(let start): return BodySkeleton.href(value, start: start)
                 }
             }
         }
@@ -84,8 +91,14 @@ extension TemplateSkeletons {
         /// placeholder is not whole, names something out of range, or a run's two items are not
         /// the same text (then the template is rendered directly).
         init?(cutting rendered: String, values: Int, runs: Int) {
-            guard let tokens = Self.tokens(of: rendered, values: values, runs: runs),
-                  let pieces = Self.compose(tokens[...]) else { return nil }
+            guard let tokens = Self.tokens(of: rendered, values: values, runs: runs) else { return nil }
+            self.init(tokens: tokens)
+        }
+
+        /// A skeleton from a rendering's tokens (`tokens(of:)`, or `BodySkeleton`'s of a body),
+        /// with two items per run; nil when a run's two items are not the same text.
+        init?(tokens: [Token]) {
+            guard let pieces = Self.compose(tokens[...]) else { return nil }
             self.pieces = pieces
         }
 
@@ -96,39 +109,56 @@ extension TemplateSkeletons {
             while let start = rest.firstIndex(of: "\u{1}") {
                 tokens.append(.literal(String(rest[..<start])))
                 var scanner = rest[rest.index(after: start)...]
-                func number() -> Int? {
-                    let digits = scanner.prefix { $0.isASCII && $0.isNumber }
-                    scanner = scanner[digits.endIndex...]
-                    return digits.isEmpty ? nil : Int(digits)
-                }
-                func skip(_ letter: Character) -> Bool {
-                    guard scanner.first == letter else { return false }
-                    scanner = scanner.dropFirst()
-                    return true
-                }
-                let ref: Ref
-                if skip("G") {
-                    guard let index = number(), index < values else { return nil }
-                    ref = .value(index)
-                } else if skip("A") {
-                    guard let run = number(), run < runs, skip("E"), let item = number(), skip("F"), let field = number() else { return nil }
-                    ref = .field(run: run, item: item, field: field)
-                } else {
-                    return nil
-                }
-                var transform: String?
-                if skip("T") {
-                    let name = scanner.prefix { $0.isASCII && $0.isLowercase }
-                    transform = String(name)
-                    scanner = scanner[name.endIndex...]
-                }
-                guard let (text, escaping) = Self.tails.first(where: { scanner.hasPrefix($0.0) }) else { return nil }
+                guard let (ref, transform) = Self.placeholderID(in: &scanner, values: values, runs: runs),
+                      let (text, escaping) = Self.tails.first(where: { scanner.hasPrefix($0.0) }) else { return nil }
                 tokens.append(.slot(ref, Slot(escaping: escaping, transform: transform)))
                 rest = scanner.dropFirst(text.count)
             }
             guard !rest.contains("\u{2}") else { return nil }
             tokens.append(.literal(String(rest)))
             return merged(tokens)
+        }
+
+        /// A placeholder's id: what it stands for (`G` and a value's number, or `A` run `E` item
+        /// `F` field) and the transform asked for (`T` and its name), in letters and digits.
+        static func placeholderID(_ ref: Ref, transform: String?) -> String {
+            let id = switch ref {
+            case .value(let index): "G\(index)"
+            case .field(let run, let item, let field): "A\(run)E\(item)F\(field)"
+            }
+            return id + (transform.map { "T" + $0 } ?? "")
+        }
+
+        /// Reads a placeholder's id at the start of `scanner` and moves past it; nil when it is
+        /// not whole or names something out of range.
+        static func placeholderID(in scanner: inout Substring, values: Int, runs: Int) -> (Ref, String?)? {
+            func number() -> Int? {
+                let digits = scanner.prefix { $0.isASCII && $0.isNumber }
+                scanner = scanner[digits.endIndex...]
+                return digits.isEmpty ? nil : Int(digits)
+            }
+            func skip(_ letter: Character) -> Bool {
+                guard scanner.first == letter else { return false }
+                scanner = scanner.dropFirst()
+                return true
+            }
+            let ref: Ref
+            if skip("G") {
+                guard let index = number(), index < values else { return nil }
+                ref = .value(index)
+            } else if skip("A") {
+                guard let run = number(), run < runs, skip("E"), let item = number(), skip("F"), let field = number() else { return nil }
+                ref = .field(run: run, item: item, field: field)
+            } else {
+                return nil
+            }
+            var transform: String?
+            if skip("T") {
+                let name = scanner.prefix { $0.isASCII && $0.isLowercase }
+                transform = String(name)
+                scanner = scanner[name.endIndex...]
+            }
+            return (ref, transform)
         }
 
         /// Tokens with adjacent text joined and empty text left out.
@@ -241,25 +271,35 @@ extension TemplateSkeletons {
         /// The skeleton filled with a model's values (`Walk`): those outside runs, and per run
         /// each item's.
         func fill(_ values: [String], runs: [[[String]]]) -> String {
+            // A template's own escapings take every value.
+            filled(values, runs: runs) ?? ""
+        }
+
+        /// The same; nil when a slot of a page body's HTML refuses a value (`Slot.text`).
+        func filled(_ values: [String], runs: [[[String]]]) -> String? {
             var out = ""
             // Room for it all at once: a long table's page grown by doubling held it twice over.
             out.reserveCapacity(Self.estimate(pieces, values: values, runs: runs, item: nil))
-            func add(_ pieces: [Piece], item: [String]) {
+            func add(_ pieces: [Piece], item: [String]) -> Bool {
                 for piece in pieces {
                     switch piece {
                     case .literal(let text): out += text
-                    case .value(let index, let slot): out += slot.text(values[index])
-                    case .field(let field, let slot): out += slot.text(item[field])
+                    case .value(let index, let slot):
+                        guard let text = slot.text(values[index]) else { return false }
+                        out += text
+                    case .field(let field, let slot):
+                        guard let text = slot.text(item[field]) else { return false }
+                        out += text
                     case .run(let run, let itemPieces, let glue):
                         for (number, fields) in runs[run].enumerated() {
-                            if number > 0 { add(glue, item: []) }
-                            add(itemPieces, item: fields)
+                            if number > 0, !add(glue, item: []) { return false }
+                            if !add(itemPieces, item: fields) { return false }
                         }
                     }
                 }
+                return true
             }
-            add(pieces, item: [])
-            return out
+            return add(pieces, item: []) ? out : nil
         }
 
         /// About how many bytes filling `pieces` makes: its text, and its values unescaped.

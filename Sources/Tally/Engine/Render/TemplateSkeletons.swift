@@ -45,6 +45,14 @@ final class TemplateSkeletons: @unchecked Sendable {
     private let lock = NSLock()
     private var skeletons: [Key: Skeleton] = [:]
     private var unusable: Set<Key> = []
+    /// Page bodies' HTML by the shape of their Markdown template's model (`BodySkeleton`), and
+    /// the shapes whose body has none.
+    private var bodies: [Key: BodySkeleton] = [:]
+    private var bodyless: Set<Key> = []
+    /// Body skeletons made from a page one of whose values they could not fill: kept unchecked
+    /// until a page they fill checks them.
+    private var uncheckedBodies: [Key: BodySkeleton] = [:]
+    private var bodyHits: [String: Int] = [:]
     private var bytes = 0
     private var misses: [String: Int] = [:]
     private var hits: [String: Int] = [:]
@@ -77,10 +85,36 @@ final class TemplateSkeletons: @unchecked Sendable {
         lock.withLock { hits[name, default: 0] }
     }
 
+    /// How many page bodies of `name` a body skeleton made without cmark-gfm.
+    func foundBodies(_ name: String) -> Int {
+        lock.withLock { bodyHits[name, default: 0] }
+    }
+
     /// Renders `template` (named `name`, for the cache) with `model`: filled into the skeleton
     /// kept for the model's shape, or rendered directly (and a skeleton made from it).
     func render(_ template: MustacheTemplate, name: String, model: any Encodable, library: MustacheLibrary) throws -> String {
-        guard known.contains(name) else { return template.render(try MustacheValueEncoder.encode(model), library: library) }
+        switch try render(template, name: name, model: model, library: library, bodyRuns: nil) {
+        case .markdown(let text), .html(let text): text
+        }
+    }
+
+    /// A page body from a Markdown template: what cmark-gfm makes of it (`MarkdownRenderer.cmarkHTML`)
+    /// when a body skeleton (`BodySkeleton`) of the model's shape tells it, else the Markdown. A
+    /// model with a run of more than `longRuns` items always gives Markdown: its long tables are
+    /// cut from the Markdown (`TableWindowing`).
+    func renderBody(_ template: MustacheTemplate, name: String, model: any Encodable, library: MustacheLibrary, longRuns: Int) throws -> Body {
+        try render(template, name: name, model: model, library: library, bodyRuns: longRuns)
+    }
+
+    /// A rendered page body: Markdown, or cmark-gfm's HTML of it.
+    enum Body {
+        case markdown(String)
+        case html(String)
+    }
+
+    /// `render`, and with `bodyRuns` (the longest run a body skeleton is filled for) `renderBody`.
+    private func render(_ template: MustacheTemplate, name: String, model: any Encodable, library: MustacheLibrary, bodyRuns: Int?) throws -> Body {
+        guard known.contains(name) else { return .markdown(template.render(try MustacheValueEncoder.encode(model), library: library)) }
         // Encoding a model registers its HTML fragments in the page's table (`HTMLFragment`). The
         // walk's are the ones kept; every later encoding of the model (to render it directly, or
         // its stand-ins) goes into a copy of the table as the walk found it, so it numbers them
@@ -94,19 +128,30 @@ final class TemplateSkeletons: @unchecked Sendable {
         }
         // A model with no walk may have stopped short of some of its fragments: it is encoded
         // into the page's own table, whose fragments then all resolve.
-        guard let walk = try Walk(model) else { return template.render(try MustacheValueEncoder.encode(model), library: library) }
+        guard let walk = try Walk(model) else { return .markdown(template.render(try MustacheValueEncoder.encode(model), library: library)) }
         let key = Key(name: name, shape: walk.hasher, values: walk.values.count)
         lock.lock()
         if let known = skeletons[key] {
             hits[name, default: 0] += 1
+            guard let bodyRuns, walk.runs.allSatisfy({ $0.count <= bodyRuns }), !bodyless.contains(key) else {
+                lock.unlock()
+                return .markdown(known.fill(walk.values, runs: walk.runs))
+            }
+            let body = bodies[key], unchecked = uncheckedBodies[key]
             lock.unlock()
-            return known.fill(walk.values, runs: walk.runs)
+            if let body {
+                // A value whose HTML needs cmark-gfm sends this page there.
+                guard let html = body.filled(walk.values, runs: walk.runs) else { return .markdown(known.fill(walk.values, runs: walk.runs)) }
+                lock.withLock { bodyHits[name, default: 0] += 1 }
+                return .html(html)
+            }
+            return checkBody(unchecked, key: key, markdown: known, walk: walk)
         }
         let made = misses[name, default: 0]
         let refused = unusable.contains(key) || bytes >= Self.byteLimit
             || (made >= Self.trialShapes && hits[name, default: 0] < made)
         lock.unlock()
-        if refused { return template.render(try encoded(nil), library: library) }
+        if refused { return .markdown(template.render(try encoded(nil), library: library)) }
         let (skeleton, rendered) = walk.runs.isEmpty
             ? try Self.make(template, encoded: encoded, walk: walk, library: library)
             : try Self.makeWithRuns(template, encoded: encoded, walk: walk, library: library)
@@ -119,9 +164,37 @@ final class TemplateSkeletons: @unchecked Sendable {
                 unusable.insert(key)
             }
         }
-        if let rendered { return rendered }
-        if let skeleton { return skeleton.fill(walk.values, runs: walk.runs) }
-        return template.render(try encoded(nil), library: library)
+        if let rendered { return .markdown(rendered) }
+        if let skeleton { return .markdown(skeleton.fill(walk.values, runs: walk.runs)) }
+        return .markdown(template.render(try encoded(nil), library: library))
+    }
+
+    /// The body of a page whose shape has a Markdown skeleton but no checked body skeleton yet:
+    /// a body skeleton (`unchecked`, or made now) is kept when filling it for this page gives the
+    /// HTML cmark-gfm makes of it, byte for byte, as a template's skeleton is checked. A skeleton
+    /// that refuses one of this page's values waits unchecked for a page it fills.
+    private func checkBody(_ unchecked: BodySkeleton?, key: Key, markdown: Skeleton, walk: Walk) -> Body {
+        let text = markdown.fill(walk.values, runs: walk.runs)
+        guard let made = unchecked ?? BodySkeleton(markdown: markdown, values: walk.values.count, runs: walk.runs.count) else {
+            lock.withLock { _ = bodyless.insert(key) }
+            return .markdown(text)
+        }
+        guard let filled = made.filled(walk.values, runs: walk.runs) else {
+            lock.withLock { uncheckedBodies[key] = made }
+            return .markdown(text)
+        }
+        let html = MarkdownRenderer.cmarkHTML(text)
+        let usable = filled.utf8.elementsEqual(html.utf8)
+        lock.withLock {
+            uncheckedBodies[key] = nil
+            if usable, bytes < Self.byteLimit {
+                bodies[key] = made
+                bytes += made.size
+            } else {
+                bodyless.insert(key)
+            }
+        }
+        return .html(html)
     }
 
     /// The model encoded for swift-mustache, as it is or (with a `StandIn`) as stand-ins.
