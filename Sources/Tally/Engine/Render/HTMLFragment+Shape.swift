@@ -7,12 +7,12 @@ extension HTMLFragment: ShapeWalkable {
 
 extension SharedPart: ShapeWalkable {
     func walkShape(_ walker: inout ShapeWalker) throws {
-        walker.text(try placed().placed())
+        walker.text(try token())
     }
 }
 
 extension SharedPartList: ShapeWalkable {
     func walkShape(_ walker: inout ShapeWalker) throws {
-        walker.text(try placed().placed())
+        walker.text(try token())
     }
 }

@@ -216,6 +216,25 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
 
     private static let rootTokenBytes = Array(rootToken.utf8)
 
+    /// Appends `html` to `out` with every `rootToken` replaced by `root` (as `placingRoot`), or as
+    /// it is when `root` is nil.
+    static func appendPlacingRoot(_ html: [UInt8], root: String?, to out: inout [UInt8]) {
+        guard let root else { return out += html }
+        html.withUnsafeBufferPointer { bytes in
+            var copied = 0
+            while let at = ByteSearch.offset(of: rootTokenBytes, in: bytes, from: copied) {
+                out += UnsafeBufferPointer(rebasing: bytes[copied..<at])
+                out += root.utf8
+                copied = at + rootTokenBytes.count
+            }
+            out += UnsafeBufferPointer(rebasing: bytes[copied...])
+        }
+    }
+
+    /// What a layout's model holds in place of a body given as bytes (`Theme.renderPage`): letters
+    /// and a secret, which no value from data can be.
+    static let bodyMarker = "tallybody" + secret + "z"
+
     /// The token that stands for this fragment in Markdown: letters and digits only, so Markdown
     /// escaping and cmark-gfm leave it as it is. It carries the HTML itself, as hex.
     public var token: String {
@@ -234,8 +253,15 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
 
     /// The fragments of one page render, numbered in the order they were encoded.
     final class Table: @unchecked Sendable {
+        /// A fragment's HTML: text, or bytes as a list of shared parts is read (`SharedPartList`),
+        /// made text only if something asks for it as text.
+        private enum Stored {
+            case text(String)
+            case bytes([UInt8])
+        }
+
         private let lock = NSLock()
-        private var fragments: [String] = []
+        private var fragments: [Stored] = []
         private var partsPlaced = false
 
         /// Whether a part rendered for many pages (`SharedParts`) was placed, whose links then
@@ -247,8 +273,17 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
         }
 
         func add(_ html: String) -> Int {
+            add(.text(html))
+        }
+
+        /// Safe HTML as UTF-8 bytes.
+        func add(bytes html: [UInt8]) -> Int {
+            add(.bytes(html))
+        }
+
+        private func add(_ stored: Stored) -> Int {
             lock.withLock {
-                fragments.append(html)
+                fragments.append(stored)
                 return fragments.count - 1
             }
         }
@@ -257,10 +292,28 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
         /// skeleton's check), so that the fragments after them are numbered as in the walk.
         func reserve(_ count: Int) {
             guard count > 0 else { return }
-            lock.withLock { fragments += repeatElement("", count: count) }
+            lock.withLock { fragments += repeatElement(.text(""), count: count) }
         }
 
         func html(_ number: Int) -> String? {
+            guard let stored = stored(number) else { return nil }
+            switch stored {
+            case .text(let html): return html
+            case .bytes(let html): return String(decoding: html, as: UTF8.self)
+            }
+        }
+
+        /// Appends fragment `number`'s HTML to `out`; false when the table has no such fragment.
+        func append(_ number: Int, to out: inout [UInt8]) -> Bool {
+            guard let stored = stored(number) else { return false }
+            switch stored {
+            case .text(let html): out += html.utf8
+            case .bytes(let html): out += html
+            }
+            return true
+        }
+
+        private func stored(_ number: Int) -> Stored? {
             lock.withLock { number < fragments.count ? fragments[number] : nil }
         }
 
@@ -288,7 +341,12 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
     /// which the fragment joins, or (with no table) its own token.
     func placed() -> String {
         guard let table = Self.table else { return token }
-        return Self.prefix + "r" + (isBlock ? "b" : "i") + String(table.add(html)) + "y"
+        return Self.token(numbered: table.add(html), block: isBlock)
+    }
+
+    /// The token of fragment `number` in the page's table.
+    static func token(numbered number: Int, block: Bool) -> String {
+        prefix + "r" + (block ? "b" : "i") + String(number) + "y"
     }
 
     /// Markdown with each token of this page's fragment table replaced by the fragment's HTML:
@@ -334,59 +392,94 @@ public struct HTMLFragment: Sendable, Equatable, Encodable {
     static func restore(in html: String) -> String {
         var source = html
         let table = self.table
-        // The text before each token to keep (UTF-8 offsets), the token's HTML, and where the
-        // text after it starts; then where the text after the last one starts.
-        let (pieces, tail) = source.withUTF8 { bytes -> ([(kept: Range<Int>, html: String)], Int) in
-            var pieces: [(kept: Range<Int>, html: String)] = []
-            var rest = 0
-            while let at = ByteSearch.offset(of: prefixBytes, in: bytes, from: rest) {
-                let start = at + prefixBytes.count
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "y") { end += 1 }
-                guard end < bytes.count, end > start else { break }
-                var kind = bytes[start]
-                let fragment: String
-                if kind == UInt8(ascii: "r") {
-                    // A number in this page's table, after its kind (`b` or `i`).
-                    guard end >= start + 2, let number = Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 2)..<end]), as: UTF8.self)),
-                          let html = table?.html(number) else { break }
-                    kind = start + 1 < end ? bytes[start + 1] : UInt8(ascii: "i")
-                    fragment = html
-                } else {
-                    var decoded: [UInt8] = []
-                    decoded.reserveCapacity((end - start) / 2)
-                    var high: UInt8? = nil
-                    for byte in UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]) {
-                        let value = byte >= 97 ? byte &- 87 : byte &- 48
-                        if let first = high { decoded.append(first << 4 | value); high = nil } else { high = value }
-                    }
-                    fragment = String(decoding: decoded, as: UTF8.self)
-                }
-                var keptEnd = at, after = end + 1
-                // A block alone in a paragraph replaces the paragraph.
-                if kind == UInt8(ascii: "b"), at - 3 >= rest, after + 4 <= bytes.count,
-                   UnsafeBufferPointer(rebasing: bytes[(at - 3)..<at]).elementsEqual("<p>".utf8),
-                   UnsafeBufferPointer(rebasing: bytes[after..<(after + 4)]).elementsEqual("</p>".utf8) {
-                    keptEnd = at - 3
-                    after += 4
-                }
-                pieces.append((rest..<keptEnd, fragment))
-                rest = after
-            }
-            return (pieces, rest)
-        }
+        let (pieces, tail) = source.withUTF8 { tokens(in: $0, table: table) }
         guard !pieces.isEmpty else { return html }
         let utf8 = source.utf8
         func text(_ range: Range<Int>) -> Substring {
             Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
         }
+        let fragments = pieces.map { piece -> String in
+            switch piece.fragment {
+            case .numbered(let number): table?.html(number) ?? ""
+            case .inline(let bytes): String(decoding: bytes, as: UTF8.self)
+            }
+        }
         var out = ""
-        out.reserveCapacity(utf8.count + pieces.reduce(0) { $0 + $1.html.utf8.count })
-        for piece in pieces {
+        out.reserveCapacity(utf8.count + fragments.reduce(0) { $0 + $1.utf8.count })
+        for (piece, fragment) in zip(pieces, fragments) {
             out += text(piece.kept)
-            out += piece.html
+            out += fragment
         }
         out += text(tail..<utf8.count)
         return out
+    }
+
+    /// The same, as the bytes of the page: a list of shared parts (`SharedPartList`), kept as
+    /// bytes, is copied in without being read as text.
+    static func restoreBytes(in html: String) -> [UInt8] {
+        var source = html
+        let table = self.table
+        return source.withUTF8 { bytes in
+            let (pieces, tail) = tokens(in: bytes, table: table)
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + pieces.count * 4_096)
+            for piece in pieces {
+                out += UnsafeBufferPointer(rebasing: bytes[piece.kept])
+                switch piece.fragment {
+                case .numbered(let number): _ = table?.append(number, to: &out)
+                case .inline(let fragment): out += fragment
+                }
+            }
+            out += UnsafeBufferPointer(rebasing: bytes[tail...])
+            return out
+        }
+    }
+
+    /// A token's fragment: a number in the page's table, or the HTML the token carries itself.
+    private enum Found {
+        case numbered(Int)
+        case inline([UInt8])
+    }
+
+    /// The tokens in `bytes` that `table` (or the token itself) can put back: the text before
+    /// each to keep (UTF-8 offsets) and its fragment; then where the text after the last starts.
+    private static func tokens(in bytes: UnsafeBufferPointer<UInt8>, table: Table?) -> (pieces: [(kept: Range<Int>, fragment: Found)], tail: Int) {
+        var pieces: [(kept: Range<Int>, fragment: Found)] = []
+        var rest = 0
+        while let at = ByteSearch.offset(of: prefixBytes, in: bytes, from: rest) {
+            let start = at + prefixBytes.count
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "y") { end += 1 }
+            guard end < bytes.count, end > start else { break }
+            var kind = bytes[start]
+            let fragment: Found
+            if kind == UInt8(ascii: "r") {
+                // A number in this page's table, after its kind (`b` or `i`).
+                guard end >= start + 2, let number = Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 2)..<end]), as: UTF8.self)),
+                      let table, number < table.count else { break }
+                kind = start + 1 < end ? bytes[start + 1] : UInt8(ascii: "i")
+                fragment = .numbered(number)
+            } else {
+                var decoded: [UInt8] = []
+                decoded.reserveCapacity((end - start) / 2)
+                var high: UInt8? = nil
+                for byte in UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]) {
+                    let value = byte >= 97 ? byte &- 87 : byte &- 48
+                    if let first = high { decoded.append(first << 4 | value); high = nil } else { high = value }
+                }
+                fragment = .inline(decoded)
+            }
+            var keptEnd = at, after = end + 1
+            // A block alone in a paragraph replaces the paragraph.
+            if kind == UInt8(ascii: "b"), at - 3 >= rest, after + 4 <= bytes.count,
+               UnsafeBufferPointer(rebasing: bytes[(at - 3)..<at]).elementsEqual("<p>".utf8),
+               UnsafeBufferPointer(rebasing: bytes[after..<(after + 4)]).elementsEqual("</p>".utf8) {
+                keptEnd = at - 3
+                after += 4
+            }
+            pieces.append((rest..<keptEnd, fragment))
+            rest = after
+        }
+        return (pieces, rest)
     }
 }

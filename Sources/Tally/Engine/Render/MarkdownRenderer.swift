@@ -22,6 +22,11 @@ public enum MarkdownRenderer {
         HTMLFragment.restore(in: sortKeys(sizeImages(html)))
     }
 
+    /// The same as the body's bytes (`HTMLFragment.restoreBytes`).
+    static func bytes(cmarkHTML html: String) -> [UInt8] {
+        HTMLFragment.restoreBytes(in: sortKeys(sizeImages(html)))
+    }
+
     /// cmark-gfm's HTML for `markdown`, its links checked and its table cells' alignment made
     /// classes: what `html` makes before the steps that read values (sort keys, image sizes,
     /// fragments). `BodySkeleton` cuts a page kind's rendering of this at its values.

@@ -24,18 +24,17 @@ public struct PageRenderer: Sendable {
     }
 
     private func renderFilesWithTable(_ page: SitePage) throws -> [OutputFile] {
-        var (body, tableFiles) = switch try self.body(template: page.template, model: page.model, for: page.path) {
-        case .markdown(let markdown): tables.render(markdown: markdown, page: page.path, rows: tableRows)
+        let (body, tableFiles): ([UInt8], [OutputFile]) = switch try self.body(template: page.template, model: page.model, for: page.path) {
+        case .markdown(let markdown):
+            { (Array($0.body.utf8), $0.files) }(tables.render(markdown: markdown, page: page.path, rows: tableRows))
         // No run is long enough for a long table cut from the Markdown: the HTML is windowed as
         // `render(markdown:)` windows a page with none.
-        case .html(let html): tables.apply(MarkdownRenderer.html(cmarkHTML: html), page: page.path)
+        case .html(let html): tables.apply(MarkdownRenderer.bytes(cmarkHTML: html), page: page.path)
         }
         // Parts rendered once for many pages (`SharedParts`) link from the site's root.
-        if HTMLFragment.table?.placesParts == true {
-            body = HTMLFragment.placingRoot(in: body, root: page.linkRoot ?? Routes.root(from: page.path))
-        }
-        let html = try theme.render(theme.layout, name: "layout.html", model: LayoutContext(page: page, body: body, site: site))
-        return [OutputFile(path: page.path, bytes: Array(html.utf8))] + tableFiles
+        let root = HTMLFragment.table?.placesParts == true ? page.linkRoot ?? Routes.root(from: page.path) : nil
+        let html = try theme.renderPage(body: body, root: root) { LayoutContext(page: page, body: $0, site: site) }
+        return [OutputFile(path: page.path, bytes: html)] + tableFiles
     }
 
     /// Renders a Markdown template with a model: every `{{value}}` is escaped for Markdown.

@@ -7,12 +7,23 @@ public struct SharedPart: Encodable, Sendable {
     func html() throws -> String { try parts.html(number) }
 
     public func encode(to encoder: Encoder) throws {
-        try placed().encode(to: encoder)
+        var container = encoder.singleValueContainer()
+        try container.encode(token())
     }
 
     /// The part as a fragment, noted in the page's table as placed.
     func placed() throws -> HTMLFragment {
         HTMLFragment.table?.markPartPlaced()
         return HTMLFragment.trusted(try parts.html(number), block: true)
+    }
+
+    /// The text that stands for the part in a model: as `placed().placed()`, but with a page's
+    /// table the part's bytes join it as they are read, never made a string.
+    func token() throws -> String {
+        guard let table = HTMLFragment.table else { return try placed().placed() }
+        var html: [UInt8] = []
+        try parts.append(number, to: &html)
+        table.markPartPlaced()
+        return HTMLFragment.token(numbered: table.add(bytes: html), block: true)
     }
 }

@@ -40,20 +40,29 @@ public struct TableWindowing: Sendable {
 
     /// The body with its long tables windowed, and the files they need beside the page.
     public func apply(_ body: String, page: String) -> (body: String, files: [OutputFile]) {
-        // Most pages have no long table: their size, then a cheap count of tags, decide before
-        // any parsing (the size first: counting bytes in every page was 2 % of a build).
-        guard body.utf8.count > pictureThreshold * 10 else { return (body, []) }
         var text = body
-        let worth = text.withUTF8 { bytes in
-            let tags = Self.tags(in: bytes)
-            // Short of a long plain table's tags, only a table of pictures can be long enough:
-            // the exact count of `<img` is looked for only in pages with enough `<i`.
-            return tags.all > threshold * 3
-                || (tags.all > pictureThreshold * 3 && tags.startingWithI > pictureThreshold
-                    && Self.count(Self.pictureOpen, in: bytes, atLeast: pictureThreshold + 1))
-        }
-        guard worth else { return (body, []) }
+        guard text.withUTF8(mayHoldLongTable) else { return (body, []) }
         return window(body, page: page, cut: nil) ?? (body, [])
+    }
+
+    /// The same on a body made as bytes (`HTMLFragment.restoreBytes`).
+    func apply(_ body: [UInt8], page: String) -> (body: [UInt8], files: [OutputFile]) {
+        guard body.withUnsafeBufferPointer(mayHoldLongTable),
+              let (windowed, files) = window(String(decoding: body, as: UTF8.self), page: page, cut: nil) else { return (body, []) }
+        return (Array(windowed.utf8), files)
+    }
+
+    /// Whether a body may hold a long table. Most pages have none: their size, then a cheap count
+    /// of tags, decide before any parsing (the size first: counting bytes in every page was 2 % of
+    /// a build).
+    private func mayHoldLongTable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > pictureThreshold * 10 else { return false }
+        let tags = Self.tags(in: bytes)
+        // Short of a long plain table's tags, only a table of pictures can be long enough:
+        // the exact count of `<img` is looked for only in pages with enough `<i`.
+        return tags.all > threshold * 3
+            || (tags.all > pictureThreshold * 3 && tags.startingWithI > pictureThreshold
+                && Self.count(Self.pictureOpen, in: bytes, atLeast: pictureThreshold + 1))
     }
 
     /// How many `<` `bytes` holds, and how many of them are followed by `i` (`<img`, `<i>`…), as

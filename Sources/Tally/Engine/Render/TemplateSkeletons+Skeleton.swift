@@ -302,6 +302,38 @@ extension TemplateSkeletons {
             return add(pieces, item: []) ? out : nil
         }
 
+        /// The skeleton filled as bytes, with `body` copied in as value `index` (each root token
+        /// in it made `root`: `HTMLFragment.appendPlacingRoot`); nil when that value is not put
+        /// as it is, or a slot refuses a value. The same pieces as `filled`, into bytes: a page's
+        /// layout is the last step before its file, which is bytes.
+        func filledBytes(_ values: [String], runs: [[[String]]], splicing body: [UInt8], at index: Int, root: String?) -> [UInt8]? {
+            var out: [UInt8] = []
+            out.reserveCapacity(body.count + Self.estimate(pieces, values: values, runs: runs, item: nil))
+            func add(_ pieces: [Piece], item: [String]) -> Bool {
+                for piece in pieces {
+                    switch piece {
+                    case .literal(let text): out += text.utf8
+                    case .value(index, let slot):
+                        guard slot.escaping == .none, slot.transform == nil else { return false }
+                        HTMLFragment.appendPlacingRoot(body, root: root, to: &out)
+                    case .value(let number, let slot):
+                        guard let text = slot.text(values[number]) else { return false }
+                        out += text.utf8
+                    case .field(let field, let slot):
+                        guard let text = slot.text(item[field]) else { return false }
+                        out += text.utf8
+                    case .run(let run, let itemPieces, let glue):
+                        for (number, fields) in runs[run].enumerated() {
+                            if number > 0, !add(glue, item: []) { return false }
+                            if !add(itemPieces, item: fields) { return false }
+                        }
+                    }
+                }
+                return true
+            }
+            return add(pieces, item: []) ? out : nil
+        }
+
         /// About how many bytes filling `pieces` makes: its text, and its values unescaped.
         private static func estimate(_ pieces: [Piece], values: [String], runs: [[[String]]], item: [String]?) -> Int {
             var total = 0

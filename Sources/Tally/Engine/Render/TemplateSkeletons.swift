@@ -106,6 +106,28 @@ final class TemplateSkeletons: @unchecked Sendable {
         try render(template, name: name, model: model, library: library, bodyRuns: longRuns)
     }
 
+    /// The page a layout makes around a body given as bytes. `model(marker)` is the layout's
+    /// model holding `marker` as its body: when a kept skeleton of its shape puts that value as it
+    /// is, the page is filled as bytes with the body copied in (each root token made `root`);
+    /// otherwise the layout renders the model of the body as text (and makes a skeleton for the
+    /// next page of the shape).
+    func renderPage(_ template: MustacheTemplate, name: String, library: MustacheLibrary, body: [UInt8], root: String?,
+                    model: (String) -> any Encodable) throws -> [UInt8] {
+        let marker = HTMLFragment.bodyMarker
+        if known.contains(name), !body.isEmpty, let walk = try Walk(model(marker)), let index = walk.values.firstIndex(of: marker) {
+            let key = Key(name: name, shape: walk.hasher, values: walk.values.count)
+            let skeleton = lock.withLock { () -> Skeleton? in
+                guard let found = skeletons[key] else { return nil }
+                hits[name, default: 0] += 1
+                return found
+            }
+            if let page = skeleton?.filledBytes(walk.values, runs: walk.runs, splicing: body, at: index, root: root) { return page }
+        }
+        var text = String(decoding: body, as: UTF8.self)
+        if let root { text = HTMLFragment.placingRoot(in: text, root: root) }
+        return Array(try render(template, name: name, model: model(text), library: library).utf8)
+    }
+
     /// A rendered page body: Markdown, or cmark-gfm's HTML of it.
     enum Body {
         case markdown(String)

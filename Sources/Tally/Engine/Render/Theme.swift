@@ -28,6 +28,11 @@ public struct Theme: Sendable {
         try skeletons.render(template, name: name, model: model, library: library)
     }
 
+    /// A page's file: the layout around its body, given as bytes (`TemplateSkeletons.renderPage`).
+    func renderPage(body: [UInt8], root: String?, model: (String) -> any Encodable) throws -> [UInt8] {
+        try skeletons.renderPage(layout, name: "layout.html", library: library, body: body, root: root, model: model)
+    }
+
     /// Builds a theme from its files (relative path to bytes).
     public init(files: [String: [UInt8]], origin: String) throws {
         _ = MarkdownEscaping.registered

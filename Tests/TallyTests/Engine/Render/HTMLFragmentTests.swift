@@ -39,5 +39,30 @@ struct HTMLFragmentTests {
         #expect(HTMLFragment.placingRoot(in: html, root: "../../") == "../../a/é/../../../../b\u{301}../../")
         #expect(HTMLFragment.placingRoot(in: html, root: "") == "a/é/b\u{301}")
         #expect(HTMLFragment.placingRoot(in: "tally tallyroot é", root: "../") == "tally tallyroot é")
+        // Into bytes, as a page's layout puts its body.
+        for (text, root) in [(html, "../../"), (html, ""), ("tally tallyroot é", "../"), ("", "../")] {
+            var out = Array("<p>".utf8)
+            HTMLFragment.appendPlacingRoot(Array(text.utf8), root: root, to: &out)
+            #expect(out == Array(("<p>" + HTMLFragment.placingRoot(in: text, root: root)).utf8))
+        }
+        var kept: [UInt8] = []
+        HTMLFragment.appendPlacingRoot(Array(html.utf8), root: nil, to: &kept)
+        #expect(kept == Array(html.utf8))
+    }
+
+    @Test("tokens come back into bytes as into text, fragments kept as bytes among them")
+    func restoresIntoBytes() throws {
+        try HTMLFragment.$table.withValue(HTMLFragment.Table()) {
+            let first = try numbered(inline), second = try numbered(block)
+            let table = try #require(HTMLFragment.table)
+            let kept = HTMLFragment.token(numbered: table.add(bytes: Array("<ol><li>é 🇫🇷</li></ol>".utf8)), block: true)
+            let unknown = String(first.dropLast(2)) + "99y"
+            for html in ["<p>" + second + "</p>a" + first + "b", "<p>" + kept + "</p>\n<p>x " + kept + "</p>", "a" + first + "b" + unknown + "c" + first,
+                         "no token, é", "", block.token + "日本" + inline.token] {
+                #expect(HTMLFragment.restoreBytes(in: html) == Array(HTMLFragment.restore(in: html).utf8), "\(html)")
+            }
+            #expect(HTMLFragment.restore(in: "<p>" + kept + "</p>") == "<ol><li>é 🇫🇷</li></ol>")
+            #expect(table.html(table.count - 1) == "<ol><li>é 🇫🇷</li></ol>")
+        }
     }
 }

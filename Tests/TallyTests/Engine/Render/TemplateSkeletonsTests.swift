@@ -34,6 +34,23 @@ struct TemplateSkeletonsTests {
         }
     }
 
+    @Test("a layout around a body given as bytes gives the page the layout renders around it as text")
+    func pageAroundBytes() throws {
+        for layout in ["<title>{{title}}</title>\n{{#nav}}<a>{{.}}</a>{{/nav}}\n<main>{{{body}}}</main>\n", "<main>{{body}}</main>{{title}}\n"] {
+            let theme = try Theme(files: ["layout.html": Array(layout.utf8), "t.md": Array("x".utf8)], origin: "test")
+            for n in 0..<12 {
+                let text = words[n % words.count] + (n % 3 == 0 ? HTMLFragment.rootToken + "a/" : "") + "<p>é</p>"
+                let root: String? = n % 2 == 0 ? "../../" : nil
+                let model = { (body: String) in Model(["title": words[(n + 1) % words.count], "nav": ["a", "b"], "body": body]) }
+                let page = try theme.renderPage(body: Array(text.utf8), root: root, model: model)
+                let direct = theme.layout.render(try MustacheValueEncoder.encode(model(root.map { HTMLFragment.placingRoot(in: text, root: $0) } ?? text)), library: theme.library)
+                #expect(page == Array(direct.utf8), "\(layout) page \(n)")
+            }
+            // Every page after the first of its shape filled the layout's skeleton.
+            #expect(theme.skeletons.found("layout.html") >= 10)
+        }
+    }
+
     @Test("a key missing in a nested value is found in the outer one")
     func fallThrough() throws {
         try agree(["t.md": "{{#inner}}{{name}}/{{outer}}{{/inner}}\n"]) { n in
