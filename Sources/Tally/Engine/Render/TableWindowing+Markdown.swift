@@ -99,9 +99,9 @@ extension TableWindowing {
                     // About as large as last time: room at once, not by doubling.
                     if let size = kept?.previousBytes, size > 0 { encoder.reserve(size) }
                     // A group of batches at a time, one per core, rendered at once: the People
-                    // table of 4,600 rows was a fifth of a second of a 20k build on one core while
-                    // the other waited. A group, not the whole table, so that only its rows are
-                    // held before they go into the script.
+                    // table of 4,600 rows was half a second of a profiled 20k build on one core
+                    // while the other waited. A group, not the whole table, so that only its rows
+                    // are held before they go into the script.
                     let batchStarts = Array(stride(from: n + 2, to: end, by: Self.batchRows))
                     for group in stride(from: 0, to: batchStarts.count, by: PageRenderer.workers) {
                         // Each batch's rows kept from the last build, read from the shelf in turn.
@@ -131,8 +131,8 @@ extension TableWindowing {
                         for (index, batch) in batches.enumerated() {
                             var next: IndexingIterator<[EncodedTableRow]>?
                             if !batch.missing.isEmpty {
-                                guard let made = groupRows?[index], made.headers == headers else { return nil }
-                                next = made.rows.makeIterator()
+                                guard let result = groupRows?[index], result.headers == headers else { return nil }
+                                next = result.rows.makeIterator()
                             }
                             for offset in 0..<(batch.end - batch.start) {
                                 if let record = batch.found.isEmpty ? nil : batch.found[offset] {
