@@ -124,8 +124,14 @@ extension TableWindowing {
                         let batchMarkdown = batches.map { $0.missing.isEmpty ? [] : markdown($0.missing) }
                         let rowCounts = batches.map(\.missing.count)
                         let made = ConcurrentResults<(headers: [String], rows: [EncodedTableRow])?>(count: batches.count)
+                        // A row's picture stands in its Markdown as a number in the page's fragment
+                        // table, a task-local the pool's threads do not see: each batch renders with
+                        // it bound, or the rows rendered off this thread kept their tokens.
+                        let fragments = HTMLFragment.table
                         DispatchQueue.concurrentPerform(iterations: batches.count) { index in
-                            made.set(index, .success(rowCounts[index] == 0 ? nil : Self.rendered(batchMarkdown[index], rows: rowCounts[index])))
+                            HTMLFragment.$table.withValue(fragments) {
+                                made.set(index, .success(rowCounts[index] == 0 ? nil : Self.rendered(batchMarkdown[index], rows: rowCounts[index])))
+                            }
                         }
                         let groupRows = try? made.values()
                         for (index, batch) in batches.enumerated() {

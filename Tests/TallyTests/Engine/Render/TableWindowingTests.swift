@@ -76,6 +76,33 @@ struct TableWindowingTests {
         }
     }
 
+    @Test("every row's picture of a table read in batches on several threads is in the data script and the CSV, as from the whole table")
+    func picturesInBatchesOnThreads() throws {
+        let windowing = TableWindowing(threshold: 20, keptRows: 5, pictureThreshold: 10)
+        // 2,000 rows: two batches, rendered on the pool's threads at once, where the page's
+        // fragment table, which numbers the pictures, must be bound too. Which batch runs on
+        // which thread is the pool's choice: the table is rendered four times, and every time
+        // every picture must come out.
+        for round in 0..<4 {
+            try HTMLFragment.$table.withValue(HTMLFragment.Table()) {
+                var text = "## People\n\n| Person | Tweets |\n| --- | ---: |\n"
+                for n in 0..<2_000 {
+                    let avatar = try #require(MustacheValueEncoder.encode(HTMLFragment.element("img", ["src": "a\(n).png", "alt": ""])) as? String)
+                    text += "| \(avatar) [@u\(n)](../u\(n)/) | \(n) |\n"
+                }
+                let page = "people/index.html"
+                let batched = windowing.render(markdown: text, page: page)
+                let whole = windowing.apply(MarkdownRenderer.html(text), page: page)
+                #expect(batched.files.map(\.path) == ["people/people.table.csv", "people/people.table.js"])
+                for file in batched.files {
+                    #expect(!file.string.contains("tallyhtml"), "round \(round): a picture's token is left in \(file.path)")
+                }
+                #expect(batched.files.last?.string.contains("a1999.png") == true)
+                #expect(batched.files.map(\.bytes).elementsEqual(whole.files.map(\.bytes)), "round \(round)")
+            }
+        }
+    }
+
     @Test("a body's tags, and those opening with i, are counted as a plain scan counts them")
     func tagCounts() {
         var generator = SystemRandomNumberGenerator()
