@@ -391,6 +391,18 @@ def hugo_version(hugo):
     return re.sub(r"-[0-9a-f]{40}", "", words[1]) if len(words) > 1 else "?"
 
 
+def check_stand_ins(site):
+    """Stops the bench when a built file still holds one of the render's stand-ins (a fragment's
+    token, a body marker, the root token): the figures would stand for a broken site. A long
+    table's rows rendered on the pool's threads once kept their pictures' tokens, and only a site
+    of thousands of people showed it."""
+    found = subprocess.run(["grep", "-rlE", "-m1", "tally(html|body|root)", str(site)], capture_output=True, text=True)
+    if found.returncode == 0:
+        sys.exit(f"a stand-in of the render (tallyhtml…, tallybody…, tallyroot…) is left in: {', '.join(found.stdout.split()[:5])}")
+    if found.returncode != 1:
+        sys.exit(f"cannot scan {site} for stand-ins: {found.stderr.strip()}")
+
+
 def build_benchmark(label, store, hugo_source, runs):
     """Tally's build against the faster Hugo on the same pages, on disk and on tmpfs (/dev/shm, which
     takes this machine's disk noise out); then a rebuild with nothing changed and one after a new
@@ -409,6 +421,7 @@ def build_benchmark(label, store, hugo_source, runs):
         b_time, b_peak, b_out = median_runs(runs, lambda: ([TALLY, "build", "--project", ROOT, "--store", store, "--output", out],
                                                            {"SOURCE_DATE_EPOCH": "1700000000"}), clean_out, cpu=b_cpu)
         pages = int(re.search(r"Built (\d+) pages", b_out).group(1))
+        check_stand_ins(out)
         peers = []
         for hugo in hugo_peers():
             version = hugo_version(hugo)
@@ -469,6 +482,7 @@ def rebuild_benchmark(label, store, runs):
             fulls.append(full_time)
             rebuilds.append(inc_time)
             ratios.append(inc_time / full_time)
+        check_stand_ins(out)
         clean()
         rows.append((f"rebuild {label} on {where} after one new search page (100 tweets)",
                      f"{statistics.median(rebuilds):.2f} s, {written[0]:,} of {written[1]:,} files written",

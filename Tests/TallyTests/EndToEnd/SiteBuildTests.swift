@@ -118,7 +118,7 @@ struct SiteBuildTests {
         #expect(before != nil && before == after, "an unchanged page was written again")
     }
 
-    @Test("the sample content builds: every search has its pages and every page its stylesheet and script")
+    @Test("the sample content builds: every search has its pages, every page its stylesheet and script, and no file a stand-in of the render")
     func sampleContent() throws {
         let project = TestProject()
         let data = Fixture.repository.appendingPathComponent("content/data")
@@ -139,6 +139,15 @@ struct SiteBuildTests {
             #expect(project.folder.exists("public/" + Routes.termTweets(term)))
         }
         #expect(project.folder.exists("public/assets/tally.js"))
+        // No stand-in of the render's is left in any file: a fragment's token or a body marker
+        // (both carry this process's secret) or the root token of shared parts.
+        let secrets = [Data(HTMLFragment.secret.utf8), Data(HTMLFragment.rootToken.utf8)]
+        let files = project.outputFiles()
+        #expect(files.count > 1_000)
+        for path in files {
+            let data = try Data(contentsOf: project.folder.url.appendingPathComponent("public/" + path))
+            #expect(secrets.allSatisfy { data.range(of: $0) == nil }, "\(path) holds a stand-in")
+        }
     }
 
     @Test("tally init scaffolds a project from the embedded theme, identical to templates/")
