@@ -396,9 +396,10 @@ def check_stand_ins(site):
     token, a body marker, the root token): the figures would stand for a broken site. A long
     table's rows rendered on the pool's threads once kept their pictures' tokens, and only a site
     of thousands of people showed it."""
-    found = subprocess.run(["grep", "-rlE", "-m1", "tally(html|body|root)", str(site)], capture_output=True, text=True)
+    found = subprocess.run(["grep", "-rlE", "tally(html|body|root)", str(site)], capture_output=True, text=True)
     if found.returncode == 0:
-        sys.exit(f"a stand-in of the render (tallyhtml…, tallybody…, tallyroot…) is left in: {', '.join(found.stdout.split()[:5])}")
+        files = found.stdout.splitlines()
+        sys.exit(f"a stand-in of the render (tallyhtml…, tallybody…, tallyroot…) is left in {len(files)} file{'' if len(files) == 1 else 's'}: {', '.join(files[:5])}")
     if found.returncode != 1:
         sys.exit(f"cannot scan {site} for stand-ins: {found.stderr.strip()}")
 

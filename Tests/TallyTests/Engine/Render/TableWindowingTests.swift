@@ -81,7 +81,8 @@ struct TableWindowingTests {
         let windowing = TableWindowing(threshold: 20, keptRows: 5, pictureThreshold: 10)
         // 2,000 rows: two batches, rendered on the pool's threads at once, where the page's
         // fragment table, which numbers the pictures, must be bound too. Which batch runs on
-        // which thread is the pool's choice: the table is rendered four times, and every time
+        // which thread is the pool's choice (on one core, or with the pool busy, all run on this
+        // one, and a fault there goes unseen): the table is rendered four times, and every time
         // every picture must come out.
         for round in 0..<4 {
             try HTMLFragment.$table.withValue(HTMLFragment.Table()) {
