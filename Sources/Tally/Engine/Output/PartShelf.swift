@@ -38,7 +38,12 @@ final class PartShelf: @unchecked Sendable {
     private var failed = false
     /// The previous build's index entries, sorted by key.
     private var previous: Entries
-    private var added: [ContentHash: Location] = [:]
+    /// This build's parts, each place packed in one word (`Place`): a million posts' cards and
+    /// feed entries are 1.4 million parts, a table of 2^21 slots at 24 bytes rather than 32 (and,
+    /// while it grows, both the old table and the new are alive).
+    private var added: [ContentHash: Place] = [:]
+    /// The places too large to pack, under the keys whose `added` entry says so: none, as a rule.
+    private var unpacked: [ContentHash: Location] = [:]
     private var dropped: Set<ContentHash> = []
     /// How many bytes no index names the file may hold beyond as many as it names, before
     /// `index()` copies the live parts to a new file.
@@ -110,7 +115,7 @@ final class PartShelf: @unchecked Sendable {
 
     /// Where this build put (or kept) the part under `key`.
     func made(_ key: ContentHash) -> Location? {
-        lock.withLock { added[key] }
+        lock.withLock { place(added[key], key) }
     }
 
     /// Forgets the previous build's parts under `keys`: what they were made from changed, and a
@@ -124,18 +129,18 @@ final class PartShelf: @unchecked Sendable {
     /// feed entry, the same whichever list it is made for).
     func add(_ key: ContentHash, _ bytes: [UInt8]) -> Location {
         lock.withLock {
-            if let made = added[key] { return made }
+            if let made = place(added[key], key) { return made }
             let location = Location(offset: flushed + buffer.count, length: bytes.count)
             buffer += bytes
             if buffer.count >= Self.bufferSize { flush() }
-            added[key] = location
+            record(key, location)
             return location
         }
     }
 
     /// Records that the part under `key` is where the previous build put it (`kept`).
     func keep(_ key: ContentHash, at location: Location) {
-        lock.withLock { added[key] = location }
+        lock.withLock { record(key, location) }
     }
 
     /// Appends the bytes at `location` to `out`.
@@ -222,7 +227,9 @@ final class PartShelf: @unchecked Sendable {
                 (name, descriptor, flushed) = moved
                 // What the shelf knows follows the parts to the new file: a later read, or index,
                 // finds them there, not at their places in the old one.
-                added = Dictionary(uniqueKeysWithValues: (0..<entries.count).map { (entries.key(at: $0), entries.location(at: $0)) })
+                added = [:]
+                unpacked = [:]
+                for index in 0..<entries.count { record(entries.key(at: index), entries.location(at: index)) }
                 previous = Entries()
                 dropped = []
             }
@@ -233,6 +240,47 @@ final class PartShelf: @unchecked Sendable {
         }
     }
 
+    // MARK: Places in one word
+
+    /// A part's place packed in one word: its offset in the low 40 bits (a terabyte), its length in
+    /// the high 24 (16 MiB), or all ones when it does not fit and `unpacked` holds it.
+    struct Place: Equatable {
+        var word: UInt64
+
+        static let unpacked = Place(word: .max)
+
+        /// The place of `location`, or nil when it does not fit in the word.
+        init?(_ location: Location) {
+            guard location.offset >= 0, location.offset < 1 << 40, location.length >= 0, location.length < (1 << 24) - 1 else { return nil }
+            word = UInt64(location.offset) | UInt64(location.length) << 40
+        }
+
+        private init(word: UInt64) {
+            self.word = word
+        }
+
+        var location: Location {
+            Location(offset: Int(word & (1 << 40 - 1)), length: Int(word >> 40))
+        }
+    }
+
+    /// Records `location` as this build's place of the part under `key`; call holding the lock.
+    private func record(_ key: ContentHash, _ location: Location) {
+        if let place = Place(location) {
+            added[key] = place
+            unpacked[key] = nil
+        } else {
+            added[key] = .unpacked
+            unpacked[key] = location
+        }
+    }
+
+    /// The location `place` (an `added` entry of `key`) stands for; call holding the lock.
+    private func place(_ place: Place?, _ key: ContentHash) -> Location? {
+        guard let place else { return nil }
+        return place == .unpacked ? unpacked[key] : place.location
+    }
+
     // MARK: The index
 
     /// Every live entry, sorted by key: this build's, and (unless it keeps only those) the previous
@@ -241,18 +289,21 @@ final class PartShelf: @unchecked Sendable {
         let fresh = added.sorted { Self.less($0.key, $1.key) }
         var merged = Entries()
         merged.bytes.reserveCapacity((fresh.count + (keepsOnlyUsed ? 0 : previous.count)) * Self.entrySize)
+        func append(_ entry: (key: ContentHash, value: Place)) {
+            merged.append(entry.key, place(entry.value, entry.key)!)
+        }
         var next = 0
         for index in 0..<(keepsOnlyUsed ? 0 : previous.count) {
             let key = previous.key(at: index)
             while next < fresh.count, Self.less(fresh[next].key, key) {
-                merged.append(fresh[next].key, fresh[next].value)
+                append(fresh[next])
                 next += 1
             }
             if next < fresh.count, fresh[next].key == key { continue }
             guard !dropped.contains(key) else { continue }
             merged.append(key, previous.location(at: index))
         }
-        for entry in fresh[next...] { merged.append(entry.key, entry.value) }
+        for entry in fresh[next...] { append(entry) }
         return merged
     }
 

@@ -29,7 +29,10 @@ public final class SharedParts: @unchecked Sendable {
     /// their parts before the build knows whether it updates a site).
     private let opening: (@Sendable () -> Shelving?)?
     private var shelving: Shelving??
-    private var locations: [PartShelf.Location] = []
+    /// Each part's place on the shelf by number, packed in one word (`PartShelf.Place`); a place
+    /// too large to pack is in `unpackedLocations` under its number.
+    private var locations: [PartShelf.Place] = []
+    private var unpackedLocations: [Int: PartShelf.Location] = [:]
 
     /// A shelf of parts kept between builds (`PartShelf`), and which items' parts on it may be
     /// used as they are (those whose inputs did not change since the build that made them).
@@ -121,7 +124,12 @@ public final class SharedParts: @unchecked Sendable {
                     next += 1
                 }
                 numbers[key] = Int32(locations.count)
-                locations.append(place)
+                if let packed = PartShelf.Place(place) {
+                    locations.append(packed)
+                } else {
+                    unpackedLocations[locations.count] = place
+                    locations.append(.unpacked)
+                }
             }
         }
     }
@@ -163,7 +171,9 @@ public final class SharedParts: @unchecked Sendable {
     /// The parts are read from the shelf together (`PartShelf.read(_:each:)`), outside the lock.
     func append(_ numbers: [Int], to html: inout [UInt8], before: [UInt8], after: [UInt8]) throws {
         let shelved = try lock.withLock { () -> (PartShelf, [PartShelf.Location])? in
-            if case .some(.some(let shelving)) = shelving { return (shelving.shelf, numbers.map { locations[$0] }) }
+            if case .some(.some(let shelving)) = shelving {
+                return (shelving.shelf, numbers.map { locations[$0] == .unpacked ? unpackedLocations[$0]! : locations[$0].location })
+            }
             for number in numbers {
                 html += before
                 try spill.read(number, into: &html)

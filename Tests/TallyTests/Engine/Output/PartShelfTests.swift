@@ -46,6 +46,30 @@ struct PartShelfTests {
         #expect(try shelfFiles(in: folder) == [first.name])
     }
 
+    @Test("a place is kept in one word when it fits, and as it is when its offset or length does not")
+    func placesInOneWord() throws {
+        let fitting = PartShelf.Location(offset: (1 << 40) - 1, length: (1 << 24) - 2)
+        #expect(PartShelf.Place(fitting)?.location == fitting)
+        #expect(PartShelf.Place(PartShelf.Location(offset: 0, length: 0))?.location == PartShelf.Location(offset: 0, length: 0))
+        let farOff = PartShelf.Location(offset: 1 << 40, length: 7), long = PartShelf.Location(offset: 5, length: (1 << 24) - 1)
+        #expect(PartShelf.Place(farOff) == nil)
+        #expect(PartShelf.Place(long) == nil)
+
+        let folder = TemporaryFolder()
+        let shelf = try #require(PartShelf(folder: folder.url, site: "public", continuing: nil))
+        shelf.keep(key("far"), at: farOff)
+        shelf.keep(key("long"), at: long)
+        shelf.keep(key("fits"), at: fitting)
+        #expect(shelf.made(key("far")) == farOff)
+        #expect(shelf.made(key("long")) == long)
+        #expect(shelf.made(key("fits")) == fitting)
+        // Kept again where it fits: the place it had before is forgotten.
+        shelf.keep(key("far"), at: PartShelf.Location(offset: 9, length: 3))
+        #expect(shelf.made(key("far")) == PartShelf.Location(offset: 9, length: 3))
+        _ = shelf.add(key("new"), Array("a card".utf8))
+        #expect(try read(shelf, shelf.made(key("new"))) == "a card")
+    }
+
     @Test("parts read together come back in the order asked, whether in the file or still buffered, side by side or not")
     func readTogether() throws {
         let folder = TemporaryFolder()
