@@ -229,6 +229,7 @@ final class PartShelf: @unchecked Sendable {
                 // finds them there, not at their places in the old one.
                 added = [:]
                 unpacked = [:]
+                added.reserveCapacity(entries.count)
                 for index in 0..<entries.count { record(entries.key(at: index), entries.location(at: index)) }
                 previous = Entries()
                 dropped = []
@@ -245,7 +246,7 @@ final class PartShelf: @unchecked Sendable {
     /// A part's place packed in one word: its offset in the low 40 bits (a terabyte), its length in
     /// the high 24 (16 MiB), or all ones when it does not fit and `unpacked` holds it.
     struct Place: Equatable {
-        var word: UInt64
+        private(set) var word: UInt64
 
         static let unpacked = Place(word: .max)
 
@@ -260,7 +261,7 @@ final class PartShelf: @unchecked Sendable {
         }
 
         var location: Location {
-            Location(offset: Int(word & (1 << 40 - 1)), length: Int(word >> 40))
+            Location(offset: Int(word & ((1 << 40) - 1)), length: Int(word >> 40))
         }
     }
 

@@ -70,6 +70,26 @@ struct PartShelfTests {
         #expect(try read(shelf, shelf.made(key("new"))) == "a card")
     }
 
+    @Test("a part too long to pack its place in one word is read back, recorded and found by the next build like any other")
+    func longPart() throws {
+        let folder = TemporaryFolder()
+        let first = try #require(PartShelf(folder: folder.url, site: "public", continuing: nil))
+        _ = first.add(key("short"), Array("card".utf8))
+        let long = [UInt8](repeating: UInt8(ascii: "x"), count: (1 << 24) - 1) + Array("end".utf8)
+        let place = first.add(key("long"), long)
+        #expect(PartShelf.Place(place) == nil, "the test's part must be one whose place does not pack")
+        #expect(first.made(key("long")) == place)
+        _ = first.add(key("after"), Array("next card".utf8))
+        let index = try #require(first.index())
+
+        let second = try #require(PartShelf(folder: folder.url, site: "public", continuing: index))
+        var bytes: [UInt8] = []
+        try second.read(try #require(second.kept(key("long"))), into: &bytes)
+        #expect(bytes == long)
+        #expect(try read(second, second.kept(key("short"))) == "card")
+        #expect(try read(second, second.kept(key("after"))) == "next card")
+    }
+
     @Test("parts read together come back in the order asked, whether in the file or still buffered, side by side or not")
     func readTogether() throws {
         let folder = TemporaryFolder()
