@@ -21,6 +21,16 @@ struct TweetHTMLTests {
         return .element("span", ["class": size > 48 ? "avatar avatar-large" : "avatar"], parts)
     }
 
+    @Test("the large avatar's address replaces every _normal. as Foundation did, and keeps other addresses")
+    func largeAvatar() {
+        let addresses = ["https://pbs.twimg.com/profile_images/1/a_normal.jpg", "https://example.com/a.png", "", "_normal.", "_normal._normal.",
+                         "x_normal_normal.jpg", "https://ex.com/é_normal.png?名=_normal.", "_normal", "a_NORMAL.jpg", "\u{1F600}_normal.\u{1F600}"]
+        for address in addresses {
+            #expect(TweetHTML.largeAvatar(address) == address.replacingOccurrences(of: "_normal.", with: "_400x400."), "\(address)")
+        }
+        #expect(TweetHTML.largeAvatar("https://pbs.twimg.com/a_normal.jpg") == "https://pbs.twimg.com/a_400x400.jpg")
+    }
+
     @Test("an avatar is the same HTML as its elements built one by one, for hostile names and addresses too")
     func avatarMatchesElements() {
         let names = ["Ada Lovelace", "", "<script>alert(1)</script>", "Zoë \"Q\" & 'co'", "\u{202E}evil", "名前 テスト", "a\u{0}b", "   "]
