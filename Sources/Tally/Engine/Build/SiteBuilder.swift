@@ -28,8 +28,9 @@ public struct SiteBuilder {
         self.log = log
     }
 
-    /// How many sections plan at once: two keep a 2-core machine busy (with the render stage
-    /// beside them); more would hold more page models at once for little gain.
+    /// How many sections a full build plans at once: two keep a 2-core machine busy (with the
+    /// render stage beside them); more would hold more page models at once for little gain. An
+    /// update, which plans only what changed, plans them all at once.
     static let planningWidth = min(2, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Runs every step and reports what was written.
@@ -139,6 +140,8 @@ public struct SiteBuilder {
         // Whether this build updates the site; the states are the memory's now.
         let updates = previous != nil
         previous = nil
+        // The shapes the previous build found are filled, not made again (`TemplateSkeletons+State`).
+        if let kept = context.memory.previousState(for: TemplateSkeletons.stateKey) { theme.skeletons.restore(kept, theme: theme.digest) }
         // The sections whose files an update keeps unless made again; the search's record files
         // that continue the previous build's are added once its thread read them back. Asked
         // once the sections plan: telling what changed is their first work, on their threads.
@@ -147,6 +150,7 @@ public struct SiteBuilder {
         // An update reads it on another thread, beside its last pass over the previous manifest.
         let memory = context.memory
         let record: @Sendable () -> BuildRecord = { [global = fingerprint.global] in
+            memory.keep(theme.skeletons.state(theme: theme.digest), for: TemplateSkeletons.stateKey)
             let recorded = memory.recorded()
             return BuildRecord(global: global, states: recorded.states, shelves: recorded.shelves)
         }
@@ -208,11 +212,14 @@ public struct SiteBuilder {
                 }
             }
             try step("home page", key: "home") { try emit(OutputFile(path: Routes.home, bytes: Array(home.utf8))) }
-            // Sections plan two at a time, each into a sink of its own whose pages and files carry
+            // Sections plan two at a time (all at once in an update), each into a sink of its own whose pages and files carry
             // its key, while the stage renders what any of them handed over; each step waits for
             // its section, in order, and names it if it failed.
             var sectionSinks: [PageSink] = []
-            let planning = SectionPlanning(count: sections.count, width: Self.planningWidth) { index in
+            // An update plans every section at once: each plans only what changed, and two at a
+            // time the last to start (People, after one more search page) planned alone at the
+            // end while the other core had nothing left to do.
+            let planning = SectionPlanning(count: sections.count, width: updates ? sections.count : Self.planningWidth) { index in
                 guard !carried.contains(sections[index].key) else { return }
                 try sections[index].section.plan(into: sectionSinks[index])
                 try sectionSinks[index].flush()

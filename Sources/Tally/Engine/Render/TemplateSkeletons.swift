@@ -219,6 +219,27 @@ final class TemplateSkeletons: @unchecked Sendable {
         return .html(html)
     }
 
+    /// Every kept skeleton with its checked body skeleton, if any, for the next build
+    /// (`TemplateSkeletons+State`).
+    var kept: [(key: Key, skeleton: Skeleton, body: BodySkeleton?)] {
+        lock.withLock { skeletons.map { (key: $0.key, skeleton: $0.value, body: bodies[$0.key]) } }
+    }
+
+    /// Takes skeletons that a build with the same theme and binary kept, each where no skeleton
+    /// of its shape is kept yet; those over the byte limit are left out.
+    func adopt(_ kept: [(key: Key, skeleton: Skeleton, body: BodySkeleton?)]) {
+        lock.withLock {
+            for (key, skeleton, body) in kept where skeletons[key] == nil && bytes < Self.byteLimit {
+                skeletons[key] = skeleton
+                bytes += skeleton.size
+                if let body, bodies[key] == nil {
+                    bodies[key] = body
+                    bytes += body.size
+                }
+            }
+        }
+    }
+
     /// The model encoded for swift-mustache, as it is or (with a `StandIn`) as stand-ins.
     private typealias Encoding = (StandIn?) throws -> Any
 
@@ -342,7 +363,7 @@ final class TemplateSkeletons: @unchecked Sendable {
 
     /// A template with a model's shape: a 128-bit digest of the shape, and how many values it has
     /// outside its runs.
-    private struct Key: Hashable {
+    struct Key: Hashable {
         var name: String
         var a: UInt64
         var b: UInt64

@@ -238,6 +238,76 @@ struct TemplateSkeletonsTests {
         #expect(try TemplateSkeletons.Walk(Page(title: "x", rows: [], id: 1, share: 0.5)) == nil)
         #expect(try TemplateSkeletons.Walk(Page(title: "x", rows: [], id: 1, share: nil)) != nil)
     }
+
+    /// A theme of a table template `t` (a run), a plain one `p`, and a page body `b` with a link.
+    private let keptFiles: [String: [UInt8]] = [
+        "layout.html": Array("<main>{{{body}}}</main>".utf8),
+        "t.md": Array("| Name | Count |\n| --- | ---: |\n{{#rows}}\n| [{{name}}]({{{href}}}) | {{grouped(count)}} |\n{{/rows}}\n".utf8),
+        "p.md": Array("# {{title}}\n\n{{#flag}}Yes, {{title}}.{{/flag}}\n".utf8),
+        "b.md": Array("## {{title}}\n\nSee [{{title}}]({{{href}}}).\n".utf8),
+    ]
+
+    /// Renders `t`, `p` and `b` with models made from `n`, checks each against swift-mustache (and
+    /// cmark-gfm for `b`), and returns how many of the three filled a kept skeleton.
+    private func renderKept(_ theme: Theme, _ n: Int) throws -> Int {
+        let before = theme.skeletons.found("t") + theme.skeletons.found("p") + theme.skeletons.foundBodies("b")
+        let table = try #require(theme.library.getTemplate(named: "t"))
+        let rows = Model(["rows": (0..<(10 + n)).map { row(n, $0) }])
+        #expect(try theme.render(table, name: "t", model: rows) == table.render(try MustacheValueEncoder.encode(rows), library: theme.library))
+        let plain = try #require(theme.library.getTemplate(named: "p"))
+        let title = Model(["title": words[n % words.count] + "\(n)", "flag": true])
+        #expect(try theme.render(plain, name: "p", model: title) == plain.render(try MustacheValueEncoder.encode(title), library: theme.library))
+        let body = try #require(theme.library.getTemplate(named: "b"))
+        let page = Model(["title": "Page \(n) & <more>", "href": "https://example.com/\(n)"])
+        let direct = MarkdownRenderer.cmarkHTML(body.render(try MustacheValueEncoder.encode(page), library: theme.library))
+        switch try theme.skeletons.renderBody(body, name: "b", model: page, library: theme.library, longRuns: 200) {
+        case .html(let html): #expect(html == direct)
+        case .markdown(let markdown): #expect(MarkdownRenderer.cmarkHTML(markdown) == direct)
+        }
+        return theme.skeletons.found("t") + theme.skeletons.found("p") + theme.skeletons.foundBodies("b") - before
+    }
+
+    @Test("the skeletons one build kept fill the next build's first pages of the same shapes, as rendering them gives")
+    func keptForTheNextBuild() throws {
+        let first = try Theme(files: keptFiles, origin: "test")
+        // A body skeleton is checked on the second page of its shape, after the first made the template's.
+        for n in 0..<3 { try renderKept(first, n) }
+        let state = first.skeletons.state(theme: first.digest)
+        // Kept in the order of their keys: the same shapes give the same bytes.
+        #expect(state == first.skeletons.state(theme: first.digest))
+
+        let next = try Theme(files: keptFiles, origin: "test")
+        #expect(try renderKept(next, 5) == 0)
+        let restored = try Theme(files: keptFiles, origin: "test")
+        restored.skeletons.restore(state, theme: restored.digest)
+        #expect(try renderKept(restored, 7) == 3)
+        #expect(try renderKept(restored, 8) == 3)
+    }
+
+    @Test("skeletons kept with another theme, or bytes that are not a state, are not taken")
+    func keptRefused() throws {
+        let first = try Theme(files: keptFiles, origin: "test")
+        for n in 0..<3 { try renderKept(first, n) }
+        let state = first.skeletons.state(theme: first.digest)
+        var edited = keptFiles
+        edited["t.md"] = Array("{{#rows}}\n- {{name}}: {{grouped(count)}}\n{{/rows}}\n".utf8)
+        let other = try Theme(files: edited, origin: "test")
+        other.skeletons.restore(state, theme: other.digest)
+        #expect(other.skeletons.kept.isEmpty)
+        // Cut anywhere, the state is refused whole (a damaged state file is refused before: its
+        // digest is checked as the build reads it).
+        for cut in stride(from: 0, to: state.count, by: max(1, state.count / 97)) {
+            let theme = try Theme(files: keptFiles, origin: "test")
+            theme.skeletons.restore(Array(state.prefix(cut)), theme: theme.digest)
+            #expect(theme.skeletons.kept.isEmpty, "cut at \(cut)")
+        }
+        var generator = SystemRandomNumberGenerator()
+        let noise = (0..<4_096).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let theme = try Theme(files: keptFiles, origin: "test")
+        theme.skeletons.restore(noise, theme: theme.digest)
+        #expect(theme.skeletons.kept.isEmpty)
+        #expect(try renderKept(theme, 9) == 0)
+    }
 }
 
 /// The models of these tests (`TestModel`).
