@@ -614,7 +614,8 @@ def measure(args):
             rows.extend(build_benchmark(label, tally_store, hugo_source, args.runs))
             rows.extend(rebuild_benchmark(label, tally_store, args.runs))
 
-    if args.files_size != "0":
+    # `0` or nothing skips it, as an empty size list skips the others.
+    if args.files_size not in ("", "0"):
         rows.extend(page_files_benchmark(args.files_size, args.runs))
     rows.extend(archive_benchmark(filter(None, args.archive_sizes.split(",")), args.runs))
 
